@@ -1,0 +1,133 @@
+/*
+ * engine/ts.h -- the transition system: the search's one door to the model.
+ *
+ * The search and the partial order reductions see the model only through
+ * this interface: an initial state, and for any state its successors,
+ * each labelled with the process ("thread") that moved, the transition
+ * taken, its static facts (bc_reads/bc_writes of the program) and its
+ * dynamic facts (the concrete shared objects it read and wrote).  The VM
+ * stays behind it.
+ *
+ * Promela's global rules are applied here, so that a successor list is a
+ * function of the state alone:
+ *   - atomic: when the vector's atomic owner can move, only it moves;
+ *   - else: enabled iff no other transition of the same location is;
+ *   - timeout: true only when no process can move otherwise;
+ *   - rendezvous: a send on a [0] channel executes together with one
+ *     matching receive of another process, as one successor (one for each
+ *     receiver that can take it);
+ *   - process death: the DIE transition of the last process.
+ * A process may have several enabled transitions (nondeterminism inside a
+ * process); "expanding a thread" means taking all of them.
+ */
+#ifndef SPORE_ENGINE_TS_H
+#define SPORE_ENGINE_TS_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "engine/bc.h"
+
+typedef struct ts ts;               /* opaque: a program and its VM */
+
+#define TS_NONE UINT32_MAX
+
+/* A concrete shared object touched by an executed step. */
+typedef enum ts_obj_kind {
+    TS_OBJ_GLOBAL,      /* id: byte offset in G; width: bytes */
+    TS_OBJ_CHAN,        /* id: channel id */
+    TS_OBJ_NRPR,        /* the set of processes */
+    TS_OBJ_TIMEOUT      /* the "no one can move" condition */
+} ts_obj_kind;
+
+typedef struct ts_access {
+    uint8_t  kind;      /* ts_obj_kind */
+    uint8_t  write;     /* 1: written (a write also counts as a read) */
+    uint16_t width;
+    uint32_t id;
+} ts_access;
+
+/* Findings a transition can raise. */
+typedef enum ts_finding {
+    TS_OK = 0,
+    TS_ASSERT,          /* assertion violated (the successor exists) */
+    TS_BOUNDS,          /* array index out of bounds (no successor) */
+    TS_DIVZERO,         /* division by zero (no successor) */
+    TS_BADCHAN,         /* use of an uninitialised channel (no successor) */
+    TS_DSTEP_BLOCK,     /* d_step blocked after its first statement */
+    TS_OVERFLOW         /* state vector too large / too many channels */
+} ts_finding;
+
+/* One successor. */
+typedef struct ts_succ {
+    uint32_t pid;       /* the process that moved (the sender in a
+                           rendezvous) */
+    uint32_t trans;     /* its transition (index into prog->trans) */
+    uint32_t pid2;      /* rendezvous receiver, or TS_NONE */
+    uint32_t trans2;    /* its transition, or TS_NONE */
+    uint32_t finding;   /* ts_finding */
+    uint32_t floc;      /* location id of the finding */
+    uint32_t dst_off;   /* successor vector: vecs + dst_off, dst_len bytes;
+                           dst_len is 0 when a finding left no successor */
+    uint32_t dst_len;
+    uint32_t acc_off;   /* dynamic facts: accs + acc_off, nacc records */
+    uint32_t nacc;
+} ts_succ;
+
+/* A successor list.  Owned by the caller (ts_succs_init / _fini), filled
+ * by ts_successors(); reusable. */
+typedef struct ts_succs {
+    ts_succ   *v;
+    size_t     n, cap;
+    uint8_t   *vecs;
+    size_t     vecs_len, vecs_cap;
+    ts_access *accs;
+    size_t     naccs, accs_cap;
+    int        timeout;     /* 1: the list was made in timeout mode */
+    int        atomic;      /* 1: only the atomic owner moved */
+} ts_succs;
+
+void ts_succs_init(ts_succs *s);
+void ts_succs_fini(ts_succs *s);
+
+/* Create a transition system over prog (borrowed; must outlive it).
+ * Returns NULL when out of memory. */
+ts  *ts_new(const bc_program *prog);
+void ts_free(ts *t);
+
+const bc_program *ts_program(const ts *t);
+
+/* Build the initial state.  Returns the vector (borrowed, valid until the
+ * next call on t) and its length; NULL with *finding set when building it
+ * failed (e.g. an assertion or bad index in a global initialiser). */
+const uint8_t *ts_initial(ts *t, size_t *len, ts_finding *finding,
+                          uint32_t *floc);
+
+/* All successors of the state src (len bytes), sorted by pid then
+ * transition.  Returns the number of successors (0: no process can move).
+ * out is reset first. */
+size_t ts_successors(ts *t, const uint8_t *src, size_t len, ts_succs *out);
+
+/* A state with no successor: is it a valid end state?  (Every process is
+ * at a location with BC_L_END; with require_empty_chans, every channel
+ * is also empty, as SPIN's -q.) */
+int  ts_valid_end(const ts *t, const uint8_t *src, size_t len,
+                  int require_empty_chans);
+
+/* Decoding a state for printing. */
+uint32_t ts_nprocs(const uint8_t *src);
+/* proctype and pc of process pid; returns 0, or -1 if no such pid. */
+int  ts_proc_info(const ts *t, const uint8_t *src, size_t len, uint32_t pid,
+                  uint32_t *proctype, uint32_t *pc);
+/* Print the variables of a state ("name = value" lines; globals, then
+ * each process's locals, then channel contents).  When prev is not NULL,
+ * print only what differs from prev ("x: 0 -> 1"). */
+void ts_print_state(const ts *t, const uint8_t *src, size_t len,
+                    const uint8_t *prev, size_t prev_len, FILE *out);
+
+/* Simulation and replay: where model printf/printm output goes (NULL: it
+ * is discarded, the default during a search). */
+void ts_set_output(ts *t, FILE *out);
+
+#endif /* SPORE_ENGINE_TS_H */

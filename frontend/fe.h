@@ -1,0 +1,27 @@
+/*
+ * frontend/fe.h -- from AST to bytecode.
+ *
+ * fe_compile() resolves names (variables, mtype constants, typedefs,
+ * inline calls, labels), checks types and Promela's rules, folds
+ * constants, lowers every proctype to a control-flow automaton and then
+ * to bytecode (one code sequence per transition), and computes the static
+ * read/write sets of every transition from the emitted code.  Errors go
+ * through the diag context (all of them, not just the first).
+ */
+#ifndef SPORE_FRONTEND_FE_H
+#define SPORE_FRONTEND_FE_H
+
+#include "engine/bc.h"
+#include "lang/lang.h"
+#include "util/diag.h"
+
+/* Compile prog (borrowed).  Returns a new program (free with
+ * bc_program_free), or NULL when errors were reported. */
+bc_program *fe_compile(const lang_program *prog, const char *model_name,
+                       diag *d);
+
+/* Static facts from code (frontend/deps.c): fills p->nobjects, p->nwords
+ * and p->facts for every transition.  Called by fe_compile. */
+void        fe_compute_deps(bc_program *p);
+
+#endif /* SPORE_FRONTEND_FE_H */

@@ -1,0 +1,238 @@
+/*
+ * lang/ast.h -- the abstract syntax tree of a Promela model.
+ *
+ * The tree is what the parser saw, with source positions and nothing
+ * resolved: names are strings, mtype constants and inline calls are not
+ * told apart from variables and ordinary statements yet (the front end
+ * does that).  Every node lives in the arena of its lang_program and is
+ * freed with it; nodes are never freed one by one.
+ *
+ * Lists are singly linked through `next` in source order.
+ *
+ * The tree is deliberately not opaque: frontend/ walks it.
+ */
+#ifndef SPORE_LANG_AST_H
+#define SPORE_LANG_AST_H
+
+#include <stdint.h>
+
+#include "util/diag.h"
+
+/* ---------------------------------------------------------------- types */
+
+typedef enum ast_basetype {
+    AST_T_BIT,
+    AST_T_BOOL,
+    AST_T_BYTE,
+    AST_T_SHORT,
+    AST_T_INT,
+    AST_T_PID,          /* 'pid' variables: a byte in SPIN */
+    AST_T_MTYPE,        /* mtype (a byte) */
+    AST_T_CHAN,         /* a channel id */
+    AST_T_NAMED         /* a typedef name: ast_type.name */
+} ast_basetype;
+
+typedef struct ast_type {
+    ast_basetype base;
+    const char  *name;  /* AST_T_NAMED: the typedef's name */
+    diag_pos     pos;
+} ast_type;
+
+/* ---------------------------------------------------------- expressions */
+
+typedef enum ast_expr_kind {
+    AST_E_CONST,        /* ival: integer, character, true/false */
+    AST_E_VAR,          /* name [index] [. field ...]; see ast_expr.var */
+    AST_E_UNOP,         /* op a */
+    AST_E_BINOP,        /* a op b */
+    AST_E_COND,         /* (a -> b : c) */
+    AST_E_LEN,          /* len(a) */
+    AST_E_EMPTY,        /* empty(a) */
+    AST_E_NEMPTY,       /* nempty(a) */
+    AST_E_FULL,         /* full(a) */
+    AST_E_NFULL,        /* nfull(a) */
+    AST_E_RUN,          /* run name(args) */
+    AST_E_PID,          /* _pid */
+    AST_E_NR_PR,        /* _nr_pr */
+    AST_E_TIMEOUT,      /* timeout */
+    AST_E_UNDERSCORE,   /* _  (receive argument only) */
+    AST_E_EVAL          /* eval(a)  (receive argument only) */
+} ast_expr_kind;
+
+typedef enum ast_op {
+    /* unary */
+    AST_OP_NEG,         /* -a */
+    AST_OP_NOT,         /* !a */
+    AST_OP_BNOT,        /* ~a */
+    /* binary */
+    AST_OP_ADD, AST_OP_SUB, AST_OP_MUL, AST_OP_DIV, AST_OP_MOD,
+    AST_OP_BAND, AST_OP_BOR, AST_OP_BXOR, AST_OP_SHL, AST_OP_SHR,
+    AST_OP_EQ, AST_OP_NE, AST_OP_LT, AST_OP_LE, AST_OP_GT, AST_OP_GE,
+    AST_OP_AND, AST_OP_OR
+} ast_op;
+
+typedef struct ast_expr ast_expr;
+
+struct ast_expr {
+    ast_expr_kind kind;
+    diag_pos      pos;
+    ast_expr     *next;         /* next in an argument list */
+    union {
+        int64_t ival;           /* AST_E_CONST */
+        struct {                /* AST_E_VAR: name[index].field */
+            const char *name;
+            ast_expr   *index;  /* NULL when not subscripted */
+            ast_expr   *field;  /* NULL, or an AST_E_VAR for .field... */
+        } var;
+        struct {                /* UNOP, BINOP, COND, LEN..NFULL, EVAL */
+            ast_op    op;
+            ast_expr *a;
+            ast_expr *b;
+            ast_expr *c;
+        } op;
+        struct {                /* AST_E_RUN */
+            const char *name;
+            ast_expr   *args;   /* list */
+        } run;
+    } u;
+};
+
+/* ----------------------------------------------------------- statements */
+
+typedef enum ast_stmt_kind {
+    AST_S_EXPR,         /* an expression as a condition: expr */
+    AST_S_ASSIGN,       /* lhs = rhs */
+    AST_S_INCR,         /* lhs++ */
+    AST_S_DECR,         /* lhs-- */
+    AST_S_SEND,         /* chan ! args */
+    AST_S_RECV,         /* chan ? args */
+    AST_S_IF,           /* if :: seq ... fi     (options) */
+    AST_S_DO,           /* do :: seq ... od     (options) */
+    AST_S_ATOMIC,       /* atomic { body } */
+    AST_S_DSTEP,        /* d_step { body } */
+    AST_S_BLOCK,        /* { body } */
+    AST_S_BREAK,
+    AST_S_GOTO,         /* goto label */
+    AST_S_SKIP,
+    AST_S_ELSE,         /* else (as the first statement of an option) */
+    AST_S_LABEL,        /* label: body (one statement) */
+    AST_S_ASSERT,       /* assert(expr) */
+    AST_S_PRINTF,       /* printf(fmt, args) */
+    AST_S_PRINTM,       /* printm(expr) */
+    AST_S_DECL,         /* a local declaration among the statements */
+    AST_S_CALL,         /* name(args): an inline call */
+    AST_S_SELECT,       /* select (var : lo .. hi) */
+    AST_S_FOR           /* for (var : lo .. hi) { body } */
+} ast_stmt_kind;
+
+typedef struct ast_stmt ast_stmt;
+typedef struct ast_decl ast_decl;
+
+/* One '::' option of an if/do: a statement sequence. */
+typedef struct ast_option {
+    ast_stmt          *seq;
+    diag_pos           pos;
+    struct ast_option *next;
+} ast_option;
+
+struct ast_stmt {
+    ast_stmt_kind kind;
+    diag_pos      pos;
+    ast_stmt     *next;         /* next in the sequence */
+    union {
+        ast_expr *expr;         /* EXPR, ASSERT, PRINTM */
+        struct {                /* ASSIGN, INCR, DECR (rhs NULL) */
+            ast_expr *lhs;
+            ast_expr *rhs;
+        } assign;
+        struct {                /* SEND, RECV */
+            ast_expr *chan;
+            ast_expr *args;     /* list; RECV args may be _, eval(e),
+                                   constants or variables */
+        } io;
+        ast_option *options;    /* IF, DO */
+        ast_stmt   *body;       /* ATOMIC, DSTEP, BLOCK */
+        const char *target;     /* GOTO */
+        struct {                /* LABEL */
+            const char *name;
+            ast_stmt   *stmt;
+        } label;
+        struct {                /* PRINTF */
+            const char *fmt;    /* unescaped, without quotes */
+            ast_expr   *args;
+        } print;
+        ast_decl *decl;         /* DECL: one declaration (list of vars) */
+        struct {                /* CALL */
+            const char *name;
+            ast_expr   *args;
+        } call;
+        struct {                /* SELECT, FOR (body NULL for SELECT) */
+            ast_expr *var;
+            ast_expr *lo;
+            ast_expr *hi;
+            ast_stmt *body;
+        } range;
+    } u;
+};
+
+/* --------------------------------------------------------- declarations */
+
+typedef enum ast_decl_kind {
+    AST_D_VAR,          /* variable(s) of one type */
+    AST_D_PROC,         /* proctype or init */
+    AST_D_MTYPE,        /* mtype = { a, b, c } */
+    AST_D_TYPEDEF,      /* typedef name { fields } */
+    AST_D_INLINE        /* inline name(params) { body } */
+} ast_decl_kind;
+
+/* One declared variable: `name[size] = init` or a channel. */
+typedef struct ast_var {
+    const char     *name;
+    diag_pos        pos;
+    ast_expr       *size;       /* array size; NULL if not an array */
+    ast_expr       *init;       /* initial value; NULL if none */
+    /* channels: `= [cap] of { types }` */
+    int             has_chan_init;
+    ast_expr       *chan_cap;
+    ast_type       *chan_fields;    /* array of chan_nfields */
+    int             chan_nfields;
+    struct ast_var *next;
+} ast_var;
+
+typedef struct ast_name {       /* a list of names (mtype, inline params) */
+    const char      *name;
+    diag_pos         pos;
+    struct ast_name *next;
+} ast_name;
+
+struct ast_decl {
+    ast_decl_kind kind;
+    diag_pos      pos;
+    ast_decl     *next;
+    union {
+        struct {                /* AST_D_VAR */
+            ast_type type;
+            ast_var *vars;      /* list: byte a, b[3], c = 1 */
+        } var;
+        struct {                /* AST_D_PROC */
+            const char *name;   /* "init" for init */
+            int         is_init;
+            int         is_active;
+            ast_expr   *active_count;   /* active [N]; NULL means 1 */
+            ast_decl   *params;         /* list of AST_D_VAR */
+            ast_stmt   *body;
+        } proc;
+        ast_name *mtype;        /* AST_D_MTYPE: the names, in order */
+        struct {                /* AST_D_TYPEDEF */
+            const char *name;
+            ast_decl   *fields; /* list of AST_D_VAR */
+        } tdef;
+        struct {                /* AST_D_INLINE */
+            const char *name;
+            ast_name   *params;
+            ast_stmt   *body;
+        } inl;
+    } u;
+};
+
+#endif /* SPORE_LANG_AST_H */
