@@ -125,6 +125,9 @@ typedef struct bc_srcloc {      /* a source location */
 #define BC_TR_DSTEP     0x02    /* a whole d_step */
 #define BC_TR_DIE       0x04    /* the process's end: DIE */
 #define BC_TR_TIMEOUT   0x08    /* its code uses TIMEOUT */
+#define BC_TR_ATOMIC    0x10    /* inside an atomic sequence and not its
+                                   exit: after it, the process keeps the
+                                   CPU (the vector's atomic owner) */
 
 typedef struct bc_trans {
     uint32_t code;      /* first instruction (index into code) */
@@ -139,8 +142,9 @@ typedef struct bc_trans {
 
 /* Flags of a control location. */
 #define BC_L_END        0x01    /* valid end state (end label or final) */
-#define BC_L_ATOMIC     0x02    /* inside an atomic sequence: the process
-                                   keeps the CPU while it can move */
+#define BC_L_ATOMIC     0x02    /* inside an atomic sequence (for
+                                   printing; the owner rule uses
+                                   BC_TR_ATOMIC on the transition taken) */
 #define BC_L_FINAL      0x04    /* the closing brace of the proctype */
 #define BC_L_PROGRESS   0x08    /* progress label (tier 2) */
 #define BC_L_ACCEPT     0x10    /* accept label (tier 2) */
