@@ -130,4 +130,21 @@ void ts_print_state(const ts *t, const uint8_t *src, size_t len,
  * is discarded, the default during a search). */
 void ts_set_output(ts *t, FILE *out);
 
+/* Execute one chosen transition of the state src, as a successor of
+ * ts_successors() would (same else / timeout / atomic rules), with model
+ * output going to the stream given to ts_set_output().  For replay and
+ * simulation.  trans2 is the receiver's transition of a rendezvous (its
+ * process is the lowest pid that can take it; see ts_fire_pair), or
+ * TS_NONE.  Returns 0 and fills out with that single successor, or -1
+ * (out is then unspecified) if the transition is not enabled in src. */
+int  ts_fire(ts *t, const uint8_t *src, size_t len, uint32_t pid,
+             uint32_t trans, uint32_t trans2, ts_succs *out);
+
+/* As ts_fire, naming the rendezvous receiver's pid too (pid2, or
+ * TS_NONE for "any"), so that replay is exact when several instances of
+ * one proctype could take the message. */
+int  ts_fire_pair(ts *t, const uint8_t *src, size_t len, uint32_t pid,
+                  uint32_t trans, uint32_t pid2, uint32_t trans2,
+                  ts_succs *out);
+
 #endif /* SPORE_ENGINE_TS_H */

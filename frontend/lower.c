@@ -134,6 +134,7 @@ typedef struct cstate {
     uint32_t            break_to;       /* NOLOC outside do */
     uint32_t            atomic_ctx;     /* 0 outside atomic */
     int                 inline_depth;
+    int                 expr_depth;     /* guards the VM's value stack */
 
     /* the d_step being compiled */
     int                 dstep_committed;
@@ -849,8 +850,23 @@ static void crun(cstate *cs, const ast_expr *e)
     emit(cs, BC_RUN, 0, pt, (int32_t)n, (int32_t)add_loc(cs, e->pos));
 }
 
-/* Push the value of e. */
+static void cexpr_inner(cstate *cs, const ast_expr *e);
+
+/* Push the value of e.  The VM's value stack holds 512 values, so the
+ * depth of an expression is bounded well below that. */
 static void cexpr(cstate *cs, const ast_expr *e)
+{
+    if (cs->expr_depth >= 200) {
+        diag_error(cs->d, e->pos, "expression nested too deeply");
+        emit(cs, BC_PUSHK, 0, 0, 0, 0);
+        return;
+    }
+    cs->expr_depth++;
+    cexpr_inner(cs, e);
+    cs->expr_depth--;
+}
+
+static void cexpr_inner(cstate *cs, const ast_expr *e)
 {
     int64_t  v;
     uint32_t j1, j2;
@@ -1747,6 +1763,8 @@ static void emit_var_init(cstate *cs, const fe_sym *s, const ast_var *v)
     uint32_t       n = s->count ? s->count : 1, e, ct = 0;
     int            global = s->kind == FE_SYM_GLOBAL;
 
+    const ast_expr *item = v->init_is_list ? v->init : NULL;
+
     if (v->has_chan_init)
         ct = add_chantype(cs, v);
     for (e = 0; e < n; e++) {
@@ -1755,12 +1773,18 @@ static void emit_var_init(cstate *cs, const fe_sym *s, const ast_var *v)
             emit_struct_defaults(cs, global, t, o);
             continue;
         }
-        if (v->has_chan_init)
+        if (v->has_chan_init) {
             emit(cs, BC_CNEW, 0, ct, 0, 0);
-        else if (v->init)
+        } else if (v->init_is_list) {       /* `= { a, b, c }` */
+            if (!item)
+                continue;
+            cexpr(cs, item);
+            item = item->next;
+        } else if (v->init) {
             cexpr(cs, v->init);
-        else
+        } else {
             continue;
+        }
         emit_store_at(cs, global, t->bctype, o);
     }
 }

@@ -55,7 +55,7 @@ typedef enum ast_expr_kind {
     AST_E_PID,          /* _pid */
     AST_E_NR_PR,        /* _nr_pr */
     AST_E_TIMEOUT,      /* timeout */
-    AST_E_UNDERSCORE,   /* _  (receive argument only) */
+    AST_E_UNDERSCORE,   /* _  (receive argument; lhs of `_ = e`) */
     AST_E_EVAL          /* eval(a)  (receive argument only) */
 } ast_expr_kind;
 
@@ -191,6 +191,8 @@ typedef struct ast_var {
     diag_pos        pos;
     ast_expr       *size;       /* array size; NULL if not an array */
     ast_expr       *init;       /* initial value; NULL if none */
+    int             init_is_list;   /* `= { e1, e2, ... }`: init is the
+                                       list of element values */
     /* channels: `= [cap] of { types }` */
     int             has_chan_init;
     ast_expr       *chan_cap;

@@ -1,0 +1,340 @@
+/*
+ * engine/report.c -- the text summary (pan's layout), the verdict line
+ * and the JSON report.
+ *
+ * Every figure printed comes from search_result; the words follow pan's
+ * summary where the meaning is the same, so that users and scripts that
+ * know pan can read spore's.  JSON strings are escaped here (RFC 8259:
+ * quote, backslash and every control character).
+ */
+#include "config.h"
+
+#include "engine/report.h"
+
+#include <inttypes.h>
+#include <string.h>
+
+#include "engine/trail.h"
+
+#define MIB (1024.0 * 1024.0)
+
+/* ------------------------------------------------------------ errors */
+
+static const char *loc_str(const bc_program *p, uint32_t loc, char *buf,
+                           size_t size)
+{
+    if (loc == TS_NONE || loc >= p->nlocs) {
+        snprintf(buf, size, "?");
+        return buf;
+    }
+    return bc_loc_str(p, loc, buf, size);
+}
+
+const char *report_error_text(const bc_program *prog, const search_error *e,
+                              char *buf, size_t size)
+{
+    char        text[512];
+    const char *at = NULL;
+
+    if (e->kind == SEARCH_E_ASSERT) {
+        uint32_t trans = e->steps != NULL && e->nsteps > 0
+                         ? e->steps[e->nsteps - 1].trans : TS_NONE;
+
+        at = trail_assert_text(prog, trans, e->loc, text, sizeof text);
+    }
+    snprintf(buf, size, "%s%s%s", search_err_text(e->kind),
+             at != NULL ? " " : "", at != NULL ? at : "");
+    return buf;
+}
+
+void report_error_line(FILE *out, const bc_program *prog,
+                       const search_error *e)
+{
+    char text[600];
+    char where[256];
+
+    fprintf(out, "spore:%zu: %s at %s (at depth %zu)\n", e->index,
+            report_error_text(prog, e, text, sizeof text),
+            loc_str(prog, e->loc, where, sizeof where), e->depth);
+}
+
+/* ----------------------------------------------------------- verdict */
+
+const char *report_verdict_name(int verdict)
+{
+    switch (verdict) {
+    case SEARCH_VERIFIED: return "verified";
+    case SEARCH_VIOLATED: return "violated";
+    default:              return "incomplete";
+    }
+}
+
+const char *report_incomplete_reason(const report_info *ri, char *buf,
+                                     size_t size)
+{
+    const search_result *r = ri->res;
+
+    switch (r->stop) {
+    case SEARCH_STOP_MEMORY:
+        snprintf(buf, size, "out of memory");
+        break;
+    case SEARCH_STOP_TIME:
+        snprintf(buf, size, "time limit");
+        break;
+    case SEARCH_STOP_INTERRUPT:
+        snprintf(buf, size, "interrupted");
+        break;
+    case SEARCH_STOP_DEPTH:
+        snprintf(buf, size, "depth limit %zu reached", ri->opts->max_depth);
+        break;
+    default:
+        if (r->truncated)
+            snprintf(buf, size, "depth limit %zu reached",
+                     ri->opts->max_depth);
+        else
+            buf[0] = '\0';
+        break;
+    }
+    return buf;
+}
+
+void report_verdict(FILE *out, const report_info *ri)
+{
+    const search_result *r = ri->res;
+    char                 text[600];
+    char                 where[256];
+
+    if (r->verdict == SEARCH_VERIFIED) {
+        fprintf(out, "VERIFIED\n");
+    } else if (r->verdict == SEARCH_VIOLATED && r->nerrors > 0) {
+        const search_error *e = &r->errors[0];
+
+        fprintf(out, "VIOLATED: %s at %s",
+                report_error_text(ri->prog, e, text, sizeof text),
+                loc_str(ri->prog, e->loc, where, sizeof where));
+        if (r->nerrors > 1)
+            fprintf(out, " (and %zu more error%s)", r->nerrors - 1,
+                    r->nerrors > 2 ? "s" : "");
+        fputc('\n', out);
+    } else {
+        fprintf(out, "INCOMPLETE: %s\n",
+                report_incomplete_reason(ri, text, sizeof text));
+    }
+}
+
+/* -------------------------------------------------------------- text */
+
+static void text_properties(FILE *out, const search_options *o)
+{
+    const search_por *por = search_por_get(o->por);
+
+    fprintf(out, "\t+ Partial Order Reduction: %s\n\n",
+            por != NULL ? por->title : "?");
+    fprintf(out, "Full statespace search for:\n");
+    fprintf(out, "\tnever claim         \t- (none specified)\n");
+    fprintf(out, "\tassertion violations\t%s\n",
+            o->check_assert ? "+" : "- (disabled by -A flag)");
+    fprintf(out, "\tcycle checks       \t- (not supported)\n");
+    fprintf(out, "\tinvalid end states\t%s\n",
+            !o->check_end ? "- (disabled by -E flag)"
+            : o->require_empty ? "+ (with empty channels, -q)" : "+");
+    fputc('\n', out);
+}
+
+static void text_counts(FILE *out, const search_result *r)
+{
+    const search_stats *s = &r->stats;
+
+    fprintf(out, "State-vector %zu byte, depth reached %zu, errors: %zu\n",
+            s->max_vector, s->max_depth, r->nerrors);
+    fprintf(out, "%9zu states, stored\n", s->stored);
+    fprintf(out, "%9zu states, matched\n", s->matched);
+    fprintf(out, "%9zu transitions (= stored+matched)\n",
+            s->stored + s->matched);
+    fprintf(out, "%9zu atomic steps\n", s->atomic_steps);
+    fprintf(out, "hash conflicts: %9zu (resolved)\n", s->conflicts);
+    if (s->transitions != s->stored + s->matched)
+        fprintf(out, "%9zu transitions executed\n", s->transitions);
+    if (s->truncated)
+        fprintf(out, "%9zu transitions cut by the depth limit\n",
+                s->truncated);
+    fputc('\n', out);
+}
+
+static void text_memory(FILE *out, const report_info *ri)
+{
+    const search_stats *s = &ri->res->stats;
+    double              equiv = (double)s->store_vec_bytes;
+    double              states = (double)(s->store_bytes
+                                          - s->store_table_bytes);
+
+    fprintf(out, "Stats on memory usage (in Megabytes):\n");
+    fprintf(out, "%9.3f\tequivalent memory usage for states "
+            "(stored*(State-vector + overhead))\n", equiv / MIB);
+    fprintf(out, "%9.3f\tactual memory usage for states\n", states / MIB);
+    fprintf(out, "%9.3f\tmemory used for hash table\n",
+            (double)s->store_table_bytes / MIB);
+    fprintf(out, "%9.3f\tmemory used for DFS stack (-m%zu)\n",
+            (double)s->stack_bytes / MIB, ri->opts->max_depth);
+    fprintf(out, "%9.3f\ttotal actual memory usage\n",
+            (double)(s->store_bytes + s->stack_bytes) / MIB);
+    fputc('\n', out);
+}
+
+static void text_limits(FILE *out, const report_info *ri)
+{
+    const search_result *r = ri->res;
+    double used = (double)(r->stats.store_bytes + r->stats.stack_bytes);
+
+    if (r->truncated)
+        fprintf(out, "error: max search depth too small (-m%zu)\n"
+                "hint: raise it with -m N or --depth=N\n",
+                ri->opts->max_depth);
+    if (r->stop == SEARCH_STOP_MEMORY) {
+        fprintf(out, "spore: out of memory: %.3f MiB used", used / MIB);
+        if (ri->opts->memlimit)
+            fprintf(out, ", limit %.3f MiB",
+                    (double)ri->opts->memlimit / MIB);
+        fprintf(out, "\nhint: raise --memlimit=SIZE, or lower the model's "
+                "bounds (channel sizes, process counts, value ranges)\n");
+    }
+    if (r->stop == SEARCH_STOP_TIME)
+        fprintf(out, "spore: time limit of %g seconds reached\n",
+                ri->opts->time_limit);
+    if (r->stop == SEARCH_STOP_INTERRUPT)
+        fprintf(out, "spore: interrupted\n");
+}
+
+void report_text(FILE *out, const report_info *ri)
+{
+    const search_result *r = ri->res;
+    double               t = r->stats.elapsed;
+
+    text_limits(out, ri);
+    fprintf(out, "(spore %s -- %s)\n", ri->version, ri->date);
+    if (r->stop != SEARCH_STOP_NONE || r->truncated)
+        fprintf(out, "Warning: Search not completed\n");
+    text_properties(out, ri->opts);
+    text_counts(out, r);
+    text_memory(out, ri);
+    fprintf(out, "spore: elapsed time %.3f seconds\n", t);
+    if (t >= 0.001)
+        fprintf(out, "spore: rate %.0f states/second\n",
+                (double)r->stats.stored / t);
+    report_verdict(out, ri);
+}
+
+/* -------------------------------------------------------------- JSON */
+
+void report_json_string(FILE *out, const char *s)
+{
+    if (s == NULL) {
+        fputs("null", out);
+        return;
+    }
+    fputc('"', out);
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+        switch (*p) {
+        case '"':  fputs("\\\"", out); break;
+        case '\\': fputs("\\\\", out); break;
+        case '\n': fputs("\\n", out);  break;
+        case '\r': fputs("\\r", out);  break;
+        case '\t': fputs("\\t", out);  break;
+        case '\b': fputs("\\b", out);  break;
+        case '\f': fputs("\\f", out);  break;
+        default:
+            if (*p < 0x20)
+                fprintf(out, "\\u%04x", *p);
+            else
+                fputc(*p, out);
+        }
+    }
+    fputc('"', out);
+}
+
+static void json_violation(FILE *out, const report_info *ri, size_t i)
+{
+    const search_error *e = &ri->res->errors[i];
+    char                text[600];
+    char                where[256];
+    const char         *path = ri->trail_paths != NULL
+                               ? ri->trail_paths[i] : NULL;
+
+    fputs("{\"kind\":", out);
+    report_json_string(out, search_err_name(e->kind));
+    fputs(",\"location\":", out);
+    report_json_string(out, e->loc == TS_NONE ? NULL
+                       : loc_str(ri->prog, e->loc, where, sizeof where));
+    fputs(",\"text\":", out);
+    report_json_string(out, report_error_text(ri->prog, e, text,
+                                              sizeof text));
+    fprintf(out, ",\"depth\":%zu,\"steps\":%zu,\"trail\":", e->depth,
+            e->nsteps);
+    report_json_string(out, path);
+    fputc('}', out);
+}
+
+/* "transitions" is pan's figure (stored + matched), which the model
+ * regressions compare with SPIN; the transitions actually executed are
+ * "transitions_executed". */
+static void json_stats(FILE *out, const search_stats *s)
+{
+    fprintf(out, "\"stats\":{\"states_stored\":%zu,\"states_matched\":%zu,"
+            "\"transitions\":%zu,\"transitions_executed\":%zu,"
+            "\"atomic_steps\":%zu,\"truncated\":%zu,\"depth\":%zu,"
+            "\"state_vector_bytes\":%zu,\"hash_conflicts\":%zu,"
+            "\"memory_bytes\":%zu,\"store_bytes\":%zu,\"stack_bytes\":%zu,"
+            "\"elapsed_seconds\":%.6f}",
+            s->stored, s->matched, s->stored + s->matched, s->transitions,
+            s->atomic_steps, s->truncated, s->max_depth, s->max_vector,
+            s->conflicts, s->store_bytes + s->stack_bytes, s->store_bytes,
+            s->stack_bytes, s->elapsed);
+}
+
+static void json_options(FILE *out, const search_options *o)
+{
+    const search_por *por = search_por_get(o->por);
+
+    fputs("\"options\":{\"por\":", out);
+    report_json_string(out, por != NULL ? por->name : NULL);
+    fprintf(out, ",\"max_depth\":%zu,\"max_errors\":%zu,"
+            "\"assertions\":%s,\"invalid_end_states\":%s,"
+            "\"require_empty_channels\":%s,\"memlimit_bytes\":%zu,"
+            "\"time_limit_seconds\":%g}",
+            o->max_depth, o->max_errors, o->check_assert ? "true" : "false",
+            o->check_end ? "true" : "false",
+            o->require_empty ? "true" : "false", o->memlimit,
+            o->time_limit);
+}
+
+void report_json(FILE *out, const report_info *ri)
+{
+    const search_result *r = ri->res;
+    char                 reason[128];
+
+    fprintf(out, "{\"schema\":%d,\"tool\":\"spore\",\"version\":",
+            REPORT_JSON_SCHEMA);
+    report_json_string(out, ri->version);
+    fputs(",\"model\":", out);
+    report_json_string(out, ri->model);
+    fprintf(out, ",\"model_hash\":\"%016" PRIx64 "\",\"verdict\":",
+            ri->prog->model_hash);
+    report_json_string(out, report_verdict_name(r->verdict));
+    fputs(",\"complete\":", out);
+    fputs(r->stop == SEARCH_STOP_NONE && !r->truncated ? "true" : "false",
+          out);
+    fputs(",\"incomplete_reason\":", out);
+    report_incomplete_reason(ri, reason, sizeof reason);
+    report_json_string(out, reason[0] ? reason : NULL);
+    fputs(",\"violations\":[", out);
+    for (size_t i = 0; i < r->nerrors; i++) {
+        if (i > 0)
+            fputc(',', out);
+        json_violation(out, ri, i);
+    }
+    fputs("],", out);
+    json_stats(out, &r->stats);
+    fputc(',', out);
+    json_options(out, ri->opts);
+    fputs("}\n", out);
+}

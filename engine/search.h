@@ -1,0 +1,218 @@
+/*
+ * engine/search.h -- the stateful search over a transition system.
+ *
+ * search_dfs() explores the states of a model (engine/ts.h) depth first,
+ * with an explicit stack (no recursion: depths of millions are normal),
+ * storing every state it reaches in an exact store (statestore/ss.h).
+ * Each stack frame keeps the state's id, a copy of its successor list
+ * (records and vectors live in two stack-managed arenas that grow
+ * geometrically, because ts reuses its buffers) and the index of the next
+ * successor to take.  Nothing is allocated per state in the inner loop.
+ *
+ * Findings are results, not errors (conventions R4): assertion violated
+ * (reported at the transition that executes the assert, as SPIN does),
+ * run-time errors of the model (array index out of bounds, division by
+ * zero, bad channel, blocked d_step, vector overflow) and invalid end
+ * states (no successor and not ts_valid_end).  Each one is kept with its
+ * kind, location id, depth and trail: the (pid, trans, pid2, trans2) of
+ * every step from the initial state, ending with the failing transition.
+ *
+ * A search ends VERIFIED only when it explored everything within its
+ * limits without truncation; the depth limit, memory limit, time limit
+ * and interruption all make it INCOMPLETE.
+ *
+ * Partial order reduction plugs in through search_por (one function-
+ * pointer table per algorithm); the search applies whatever the strategy
+ * selects.  Only "none" exists so far.
+ */
+#ifndef SPORE_ENGINE_SEARCH_H
+#define SPORE_ENGINE_SEARCH_H
+
+#include <signal.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "engine/bc.h"
+#include "engine/ts.h"
+
+/* ------------------------------------------------------------ findings */
+
+typedef enum search_err_kind {
+    SEARCH_E_ASSERT,        /* assertion violated */
+    SEARCH_E_BOUNDS,        /* array index out of bounds */
+    SEARCH_E_DIVZERO,       /* division by zero */
+    SEARCH_E_BADCHAN,       /* use of an uninitialised channel */
+    SEARCH_E_DSTEP_BLOCK,   /* d_step blocked after its first statement */
+    SEARCH_E_OVERFLOW,      /* state vector too large / too many channels */
+    SEARCH_E_INVALID_END,   /* no successor, not a valid end state */
+    SEARCH_E_NKINDS
+} search_err_kind;
+
+/* Machine name ("assertion", "invalid end state", "index out of
+ * bounds", ...), used in trails and JSON; NULL for an unknown kind. */
+const char *search_err_name(int kind);
+/* Words for people ("assertion violated", "invalid end state", ...). */
+const char *search_err_text(int kind);
+/* The kind named by search_err_name(), or -1. */
+int         search_err_from_name(const char *name);
+/* The search kind of a ts finding (TS_ASSERT...), or -1 for TS_OK. */
+int         search_err_from_finding(uint32_t finding);
+
+/* One step of a trail: the process that moved and its transition, plus
+ * the receiver of a rendezvous (TS_NONE when there is none). */
+typedef struct search_step {
+    uint32_t pid;
+    uint32_t trans;
+    uint32_t pid2;
+    uint32_t trans2;
+} search_step;
+
+/* One error found by the search. */
+typedef struct search_error {
+    int          kind;      /* search_err_kind */
+    uint32_t     loc;       /* location id (prog->locs), or TS_NONE */
+    size_t       depth;     /* depth of the state the error was seen in
+                               (pan's "at depth N") */
+    size_t       index;     /* 1 for the first error found, 2, ... */
+    search_step *steps;     /* the trail; owned by the result; NULL when
+                               trails were not kept for this error */
+    size_t       nsteps;    /* for an invalid end state: depth steps;
+                               otherwise depth + 1 (the failing one) */
+} search_error;
+
+/* ------------------------------------------------------ reduction hook */
+
+/* One successor as the search keeps it (a copy of ts_succ). */
+typedef struct search_succ {
+    search_step step;       /* who moved */
+    uint32_t    finding;    /* ts_finding */
+    uint32_t    floc;       /* its location id */
+    uint32_t    vec_len;    /* 0: no successor state */
+    uint32_t    vec_off;    /* the vector: view->vecs + vec_off */
+} search_succ;              /* 32 bytes */
+
+/* What a reduction sees of the state being expanded; everything is
+ * borrowed for the duration of the call. */
+typedef struct search_por_view {
+    const ts           *t;
+    const uint8_t      *vec;        /* the state */
+    size_t              len;
+    uint32_t            ref;        /* its store id; SS_NOREF inside an
+                                       atomic sequence (not stored) */
+    size_t              depth;
+    size_t              nsucc;
+    const search_succ  *succs;      /* nsucc entries, sorted as ts gives */
+    const uint8_t      *vecs;       /* base of the successor vectors */
+    int                 atomic;     /* only the atomic owner moves */
+    int                 timeout;    /* the list was made in timeout mode */
+} search_por_view;
+
+/* A partial order reduction, as a table of functions.  select() marks in
+ * chosen[0..nsucc) (all zero on entry) the successors to explore and
+ * returns how many it marked; when nsucc > 0 it must mark at least one.
+ * new()/free() may be NULL for a stateless strategy. */
+typedef struct search_por {
+    const char *name;           /* as on the command line: "none", ... */
+    const char *title;          /* for the report line */
+    void     *(*new)(const ts *t);
+    void      (*free)(void *self);
+    size_t    (*select)(void *self, const search_por_view *v,
+                        uint8_t *chosen);
+} search_por;
+
+typedef enum search_por_mode {
+    SEARCH_POR_NONE,            /* full expansion */
+    SEARCH_POR_NMODES
+} search_por_mode;
+
+/* The table of mode m, or NULL when m is not implemented. */
+const search_por *search_por_get(int mode);
+
+/* ------------------------------------------------------------- options */
+
+struct search_options;
+/* Called as each error is found (before the search goes on or stops);
+ * e is borrowed for the call. */
+typedef void (*search_error_fn)(void *ctx, const search_error *e);
+
+typedef struct search_options {
+    int          por;               /* search_por_mode */
+    size_t       max_depth;         /* states at depth >= max_depth are
+                                       not explored (truncation) */
+    size_t       max_errors;        /* stop at this many errors; 0: never */
+    int          check_assert;      /* 0: ignore assertions (-A) */
+    int          check_end;         /* 0: ignore invalid end states (-E) */
+    int          require_empty;     /* valid end needs empty chans (-q) */
+    size_t       memlimit;          /* bytes for store + stack; 0: none */
+    double       time_limit;        /* seconds; 0: none */
+    double       progress_secs;     /* progress line period; 0: none */
+    FILE        *progress_out;      /* where progress goes (stderr) */
+    int          stateless;         /* placeholder: rejected for now */
+    size_t       max_trails;        /* keep trails of this many errors */
+    volatile sig_atomic_t *stop;    /* polled; non-zero: interrupted */
+    search_error_fn on_error;       /* may be NULL */
+    void        *on_error_ctx;
+} search_options;
+
+/* Defaults: por none, depth 1000000, 1 error, every check on except -q,
+ * no memory or time limit, progress every 5 s on stderr, 16 trails. */
+void search_options_init(search_options *o);
+
+/* ------------------------------------------------------------- results */
+
+typedef enum search_verdict {
+    SEARCH_VERIFIED,
+    SEARCH_VIOLATED,
+    SEARCH_INCOMPLETE
+} search_verdict;
+
+typedef enum search_stop {
+    SEARCH_STOP_NONE,           /* ran to the end */
+    SEARCH_STOP_DEPTH,          /* depth limit reached (search went on) */
+    SEARCH_STOP_MEMORY,         /* out of memory */
+    SEARCH_STOP_TIME,           /* time limit */
+    SEARCH_STOP_INTERRUPT,      /* SIGINT / SIGTERM */
+    SEARCH_STOP_ERRORS          /* max_errors reached */
+} search_stop;
+
+typedef struct search_stats {
+    size_t stored;              /* states stored */
+    size_t matched;             /* successors already in the store */
+    size_t transitions;         /* transitions executed */
+    size_t atomic_steps;        /* moves into a state inside an atomic
+                                   sequence (pan's figure; not stored
+                                   while the owner can go on) */
+    size_t truncated;           /* successors cut by the depth limit */
+    size_t max_depth;           /* deepest state reached (initial: 0) */
+    size_t max_vector;          /* largest state vector, bytes */
+    size_t conflicts;           /* hash conflicts (resolved) */
+    size_t store_bytes;         /* all memory of the store */
+    size_t store_vec_bytes;     /* of which vectors */
+    size_t store_table_bytes;   /* of which the index */
+    size_t stack_bytes;         /* peak memory of the DFS stack */
+    double elapsed;             /* seconds */
+} search_stats;
+
+typedef struct search_result {
+    search_verdict verdict;
+    search_stop    stop;        /* why the search ended early */
+    int            truncated;   /* the depth limit cut something */
+    search_error  *errors;      /* in the order found; owned */
+    size_t         nerrors;     /* errors kept (== errors found) */
+    search_stats   stats;
+} search_result;
+
+/* Free what a result owns (not the struct).  NULL is a no-op. */
+void search_result_fini(search_result *r);
+
+/* Search the states of t under o (both borrowed).  Fills *r (the caller
+ * frees it with search_result_fini).  Returns 0, or -1 when the search
+ * could not start (unsupported option, no memory for the first state);
+ * then r->stop says SEARCH_STOP_MEMORY or r is empty. */
+int  search_dfs(ts *t, const search_options *o, search_result *r);
+
+/* Elapsed seconds since an arbitrary point (monotonic clock). */
+double search_now(void);
+
+#endif /* SPORE_ENGINE_SEARCH_H */

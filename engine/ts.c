@@ -1,0 +1,641 @@
+/*
+ * engine/ts.c -- the transition system over the VM (see engine/ts.h).
+ *
+ * ts_successors() is the checker's hot loop.  Per call it decodes the
+ * source vector once (segment offsets of every process and channel), then
+ * asks the VM to run each transition leaving each process's location on a
+ * copy of the source; a transition that BLOCKs leaves nothing.  Promela's
+ * global rules live here, not in the VM:
+ *
+ *   atomic     the vector's owner byte (pid + 1) is set by the VM after a
+ *              move into a BC_L_ATOMIC location; if the owner has an
+ *              enabled transition, only its transitions are successors.
+ *   else       tried only when no other transition of the location gave a
+ *              successor (in the same timeout mode).
+ *   timeout    a first pass runs TIMEOUT as 0; only when it finds no
+ *              successor at all (and the program uses TIMEOUT) a second
+ *              pass runs it as 1.
+ *   rendezvous a SEND on a [0] channel parks the message in the channel's
+ *              one slot and ends its transition; the resulting vector is
+ *              decoded and every transition of every other process is run
+ *              on it in handshake mode (only a RECV + RDONE of that very
+ *              message completes a transition).  Each receiver gives one
+ *              successor; none means the send is not executable.  As in
+ *              SPIN's pan, the atomic owner after the pair is decided by
+ *              the receiver's new location (control passes to it).
+ *
+ * Successor vectors, facts and entries are appended to the caller's
+ * ts_succs, whose buffers only grow, so a search allocates nothing per
+ * state once the buffers are warm.
+ */
+#include "config.h"
+
+#include "engine/ts.h"
+
+#include <assert.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/vm.h"
+#include "util/xalloc.h"
+
+struct ts {
+    const bc_program *prog;
+    vm         vm;
+    vm_layout  lay;             /* of the source state */
+    vm_layout  hlay;            /* of a rendezvous intermediate state */
+    uint8_t   *mid;             /* the intermediate vector */
+    size_t     mid_len;
+    size_t     mid_cap;
+    ts_access *sacc;            /* the sender's facts during a handshake */
+    size_t     nsacc;
+    size_t     sacc_cap;
+    uint8_t   *init;            /* ts_initial's result */
+    size_t     init_cap;
+    int        has_timeout;     /* some code uses TIMEOUT */
+    FILE      *out;
+};
+
+/* ------------------------------------------------------ ts_succs */
+
+void ts_succs_init(ts_succs *s)
+{
+    memset(s, 0, sizeof *s);
+}
+
+void ts_succs_fini(ts_succs *s)
+{
+    free(s->v);
+    free(s->vecs);
+    free(s->accs);
+    memset(s, 0, sizeof *s);
+}
+
+static void succs_reset(ts_succs *s)
+{
+    s->n = 0;
+    s->vecs_len = 0;
+    s->naccs = 0;
+    s->timeout = 0;
+    s->atomic = 0;
+}
+
+static void append_accs(ts_succs *out, const ts_access *a, size_t n)
+{
+    if (n == 0)
+        return;
+    if (out->naccs + n > out->accs_cap)
+        xgrow((void **)&out->accs, &out->accs_cap, out->naccs + n,
+              sizeof *out->accs);
+    memcpy(out->accs + out->naccs, a, n * sizeof *a);
+    out->naccs += n;
+}
+
+/* Add a receiver's facts to a sender's, merging equal objects. */
+static void merge_accs(ts_succs *out, size_t first, const ts_access *a,
+                       size_t n)
+{
+    size_t k;
+    size_t j;
+
+    for (k = 0; k < n; k++) {
+        for (j = first; j < out->naccs; j++) {
+            ts_access *b = &out->accs[j];
+
+            if (b->kind == a[k].kind && b->id == a[k].id
+                && b->width == a[k].width) {
+                b->write |= a[k].write;
+                break;
+            }
+        }
+        if (j == out->naccs)
+            append_accs(out, &a[k], 1);
+    }
+}
+
+/* Append one successor entry; vec may be NULL (len 0) for a finding
+ * without successor.  acc2 (the receiver's facts) may be NULL. */
+static void push_succ(ts_succs *out, uint32_t pid, uint32_t trans,
+                      uint32_t pid2, uint32_t trans2, uint32_t finding,
+                      uint32_t floc, const uint8_t *vec, size_t len,
+                      const ts_access *acc1, size_t n1,
+                      const ts_access *acc2, size_t n2)
+{
+    ts_succ *s;
+
+    if (out->n == out->cap)
+        xgrow((void **)&out->v, &out->cap, out->n + 1, sizeof *out->v);
+    if (out->vecs_len + len > out->vecs_cap)
+        xgrow((void **)&out->vecs, &out->vecs_cap, out->vecs_len + len, 1);
+    s = &out->v[out->n++];
+    s->pid = pid;
+    s->trans = trans;
+    s->pid2 = pid2;
+    s->trans2 = trans2;
+    s->finding = finding;
+    s->floc = finding == TS_OK ? 0 : floc;
+    s->dst_off = (uint32_t)out->vecs_len;
+    s->dst_len = (uint32_t)len;
+    if (len)
+        memcpy(out->vecs + out->vecs_len, vec, len);
+    out->vecs_len += len;
+    s->acc_off = (uint32_t)out->naccs;
+    append_accs(out, acc1, n1);
+    if (n2)
+        merge_accs(out, s->acc_off, acc2, n2);
+    s->nacc = (uint32_t)(out->naccs - s->acc_off);
+}
+
+/* ------------------------------------------------------ lifetime */
+
+ts *ts_new(const bc_program *prog)
+{
+    ts *t = xcalloc(1, sizeof *t);
+    uint32_t k;
+
+    t->prog = prog;
+    vm_init(&t->vm, prog);
+    for (k = 0; k < prog->ncode; k++)
+        if (prog->code[k].op == BC_TIMEOUT)
+            t->has_timeout = 1;
+    return t;
+}
+
+void ts_free(ts *t)
+{
+    if (!t)
+        return;
+    vm_fini(&t->vm);
+    free(t->mid);
+    free(t->sacc);
+    free(t->init);
+    free(t);
+}
+
+const bc_program *ts_program(const ts *t)
+{
+    return t->prog;
+}
+
+void ts_set_output(ts *t, FILE *out)
+{
+    t->out = out;
+}
+
+uint32_t ts_nprocs(const uint8_t *src)
+{
+    return src[BC_HDR_NPROCS];
+}
+
+/* ------------------------------------------------------- initial */
+
+const uint8_t *ts_initial(ts *t, size_t *len, ts_finding *finding,
+                          uint32_t *floc)
+{
+    const bc_program *p = t->prog;
+    size_t n = BC_HDR_SIZE + p->globals_size;
+    vm *m = &t->vm;
+    vm_status st;
+
+    if (n > t->init_cap)
+        xgrow((void **)&t->init, &t->init_cap, n, 1);
+    memset(t->init, 0, n);
+    t->lay.nprocs = 0;
+    t->lay.nchans = 0;
+    st = vm_run_init(m, &t->lay, t->init, n, p->init_code);
+    if (st != VM_RET || m->finding != TS_OK) {
+        *finding = m->finding != TS_OK ? (ts_finding)m->finding
+                                        : TS_OVERFLOW;
+        *floc = m->floc;
+        *len = 0;
+        return NULL;
+    }
+    if (m->len > t->init_cap)
+        xgrow((void **)&t->init, &t->init_cap, m->len, 1);
+    memcpy(t->init, m->vec, m->len);
+    t->init[BC_HDR_ATOMIC] = 0;
+    *len = m->len;
+    *finding = TS_OK;
+    *floc = 0;
+    return t->init;
+}
+
+/* --------------------------------------------------- successors */
+
+static inline const bc_pcloc *proc_loc(const bc_program *p,
+                                       const uint8_t *src,
+                                       const vm_layout *lay, uint32_t pid)
+{
+    const uint8_t *seg = src + lay->poff[pid];
+    uint32_t pc = (uint32_t)seg[1] | (uint32_t)seg[2] << 8;
+
+    assert(seg[0] < p->nprocs && pc < p->procs[seg[0]].nlocs);
+    return &p->pclocs[p->procs[seg[0]].loc0 + pc];
+}
+
+/* The sender's transition left a message in a rendezvous channel (the
+ * VM's work vector): pair it with every receiver that can take it. */
+static size_t handshake(ts *t, uint32_t pid, uint32_t tr, ts_succs *out)
+{
+    const bc_program *p = t->prog;
+    vm *m = &t->vm;
+    uint32_t ch = m->rv_chan;
+    uint32_t sfind = m->finding;
+    uint32_t sfloc = m->floc;
+    size_t n = 0;
+    uint32_t q;
+
+    if (m->len > t->mid_cap)
+        xgrow((void **)&t->mid, &t->mid_cap, m->len, 1);
+    memcpy(t->mid, m->vec, m->len);
+    t->mid_len = m->len;
+    if (m->nacc > t->sacc_cap)
+        xgrow((void **)&t->sacc, &t->sacc_cap, m->nacc, sizeof *t->sacc);
+    memcpy(t->sacc, m->acc, m->nacc * sizeof *m->acc);
+    t->nsacc = m->nacc;
+    if (vm_decode(p, t->mid, t->mid_len, &t->hlay) < 0) {
+        assert(!"bad intermediate vector");
+        return 0;
+    }
+    for (q = 0; q < t->hlay.nprocs; q++) {
+        const bc_pcloc *l;
+        uint32_t k;
+
+        if (q == pid)
+            continue;
+        l = proc_loc(p, t->mid, &t->hlay, q);
+        for (k = l->first; k < l->first + l->ntrans; k++) {
+            vm_status st;
+            uint32_t f;
+            uint32_t fl;
+
+            if (p->trans[k].flags & BC_TR_ELSE)
+                continue;
+            st = vm_run(m, &t->hlay, t->mid, t->mid_len, q, k, ch);
+            if (st == VM_BLOCKED)
+                continue;
+            f = sfind != TS_OK ? sfind : m->finding;
+            fl = sfind != TS_OK ? sfloc : m->floc;
+            push_succ(out, pid, tr, q, k, f, fl,
+                      st == VM_OK ? m->vec : NULL,
+                      st == VM_OK ? m->len : 0,
+                      t->sacc, t->nsacc, m->acc, m->nacc);
+            n++;
+        }
+    }
+    return n;
+}
+
+/* Run transition tr of pid on src; append what it gives.  Returns the
+ * number of successor entries added. */
+static size_t try_trans(ts *t, const uint8_t *src, size_t len,
+                        uint32_t pid, uint32_t tr, ts_succs *out)
+{
+    vm *m = &t->vm;
+    vm_status st = vm_run(m, &t->lay, src, len, pid, tr, 0);
+
+    switch (st) {
+    case VM_BLOCKED:
+        return 0;
+    case VM_FAIL:
+        push_succ(out, pid, tr, TS_NONE, TS_NONE, m->finding, m->floc,
+                  NULL, 0, m->acc, m->nacc, NULL, 0);
+        return 1;
+    default:
+        if (m->rv_chan)
+            return handshake(t, pid, tr, out);
+        push_succ(out, pid, tr, TS_NONE, TS_NONE, m->finding, m->floc,
+                  m->vec, m->len, m->acc, m->nacc, NULL, 0);
+        return 1;
+    }
+}
+
+/* All successors of one process (else after its siblings). */
+static size_t expand_proc(ts *t, const uint8_t *src, size_t len,
+                          uint32_t pid, ts_succs *out)
+{
+    const bc_program *p = t->prog;
+    const bc_pcloc *l = proc_loc(p, src, &t->lay, pid);
+    uint32_t end = l->first + l->ntrans;
+    size_t n = 0;
+    int has_else = 0;
+    uint32_t k;
+
+    for (k = l->first; k < end; k++) {
+        if (p->trans[k].flags & BC_TR_ELSE)
+            has_else = 1;
+        else
+            n += try_trans(t, src, len, pid, k, out);
+    }
+    if (n == 0 && has_else)
+        for (k = l->first; k < end; k++)
+            if (p->trans[k].flags & BC_TR_ELSE)
+                n += try_trans(t, src, len, pid, k, out);
+    return n;
+}
+
+size_t ts_successors(ts *t, const uint8_t *src, size_t len, ts_succs *out)
+{
+    uint32_t owner = src[BC_HDR_ATOMIC];
+    uint32_t np;
+    uint32_t pid;
+    int mode;
+
+    succs_reset(out);
+    t->vm.out = NULL;
+    if (vm_decode(t->prog, src, len, &t->lay) < 0) {
+        assert(!"malformed state vector");
+        return 0;
+    }
+    np = t->lay.nprocs;
+    for (mode = 0; mode <= t->has_timeout; mode++) {
+        t->vm.timeout = mode;
+        out->timeout = mode;
+        if (owner && owner <= np
+            && expand_proc(t, src, len, owner - 1, out) > 0) {
+            out->atomic = 1;
+            return out->n;
+        }
+        for (pid = 0; pid < np; pid++)
+            if (pid + 1 != owner)
+                expand_proc(t, src, len, pid, out);
+        if (out->n)
+            return out->n;
+    }
+    out->timeout = 0;
+    return 0;
+}
+
+/* Re-run a chosen successor with output on, so printf/printm print once
+ * and only for the transition actually taken. */
+static void replay_output(ts *t, const uint8_t *src, size_t len,
+                          const ts_succ *s, int mode)
+{
+    vm *m = &t->vm;
+    vm_status st;
+
+    m->out = t->out;
+    m->timeout = mode;
+    st = vm_run(m, &t->lay, src, len, s->pid, s->trans, 0);
+    if (st == VM_OK && m->rv_chan && s->pid2 != TS_NONE) {
+        uint32_t ch = m->rv_chan;
+
+        if (m->len > t->mid_cap)
+            xgrow((void **)&t->mid, &t->mid_cap, m->len, 1);
+        memcpy(t->mid, m->vec, m->len);
+        t->mid_len = m->len;
+        if (vm_decode(t->prog, t->mid, t->mid_len, &t->hlay) == 0)
+            vm_run(m, &t->hlay, t->mid, t->mid_len, s->pid2, s->trans2,
+                   ch);
+    }
+    m->out = NULL;
+    if (t->out)
+        fflush(t->out);
+}
+
+int ts_fire_pair(ts *t, const uint8_t *src, size_t len, uint32_t pid,
+                 uint32_t trans, uint32_t pid2, uint32_t trans2,
+                 ts_succs *out)
+{
+    size_t n = ts_successors(t, src, len, out);
+    ts_succ s;
+    size_t k;
+
+    for (k = 0; k < n; k++) {
+        const ts_succ *e = &out->v[k];
+
+        if (e->pid == pid && e->trans == trans && e->trans2 == trans2
+            && (pid2 == TS_NONE || e->pid2 == pid2))
+            break;
+    }
+    if (k == n)
+        return -1;
+    s = out->v[k];
+    if (t->out)
+        replay_output(t, src, len, &s, out->timeout);
+    /* keep only entry k: move its vector and facts to the front */
+    memmove(out->vecs, out->vecs + s.dst_off, s.dst_len);
+    memmove(out->accs, out->accs + s.acc_off, s.nacc * sizeof *out->accs);
+    s.dst_off = 0;
+    s.acc_off = 0;
+    out->v[0] = s;
+    out->n = 1;
+    out->vecs_len = s.dst_len;
+    out->naccs = s.nacc;
+    return 0;
+}
+
+int ts_fire(ts *t, const uint8_t *src, size_t len, uint32_t pid,
+            uint32_t trans, uint32_t trans2, ts_succs *out)
+{
+    return ts_fire_pair(t, src, len, pid, trans, TS_NONE, trans2, out);
+}
+
+/* ------------------------------------------------------- queries */
+
+int ts_valid_end(const ts *t, const uint8_t *src, size_t len,
+                 int require_empty_chans)
+{
+    const bc_program *p = t->prog;
+    size_t off = BC_HDR_SIZE + p->globals_size;
+
+    while (off < len) {
+        unsigned tag = src[off];
+
+        if (tag & BC_CHAN_TAG) {
+            const bc_chantype *ct = &p->chantypes[tag & 0x7fu];
+
+            if (require_empty_chans && src[off + 1] != 0)
+                return 0;
+            off += BC_CHAN_HDR + (size_t)(ct->cap ? ct->cap : 1)
+                   * ct->msg_size;
+        } else {
+            const bc_proctype *pt = &p->procs[tag];
+            uint32_t pc = (uint32_t)src[off + 1]
+                          | (uint32_t)src[off + 2] << 8;
+
+            if (!(p->pclocs[pt->loc0 + pc].flags & BC_L_END))
+                return 0;
+            off += BC_PROC_HDR + pt->frame_size;
+        }
+    }
+    return 1;
+}
+
+/* Offset of the segment of process pid (or channel id, chan != 0), or 0
+ * when there is none. */
+static size_t find_seg(const bc_program *p, const uint8_t *src, size_t len,
+                       uint32_t want, int chan)
+{
+    size_t off = BC_HDR_SIZE + p->globals_size;
+    uint32_t np = 0;
+    uint32_t nc = 0;
+
+    while (off < len) {
+        unsigned tag = src[off];
+
+        if (tag & BC_CHAN_TAG) {
+            const bc_chantype *ct = &p->chantypes[tag & 0x7fu];
+
+            if (chan && ++nc == want)
+                return off;
+            off += BC_CHAN_HDR + (size_t)(ct->cap ? ct->cap : 1)
+                   * ct->msg_size;
+        } else {
+            if (!chan && np++ == want)
+                return off;
+            off += BC_PROC_HDR + p->procs[tag].frame_size;
+        }
+    }
+    return 0;
+}
+
+int ts_proc_info(const ts *t, const uint8_t *src, size_t len, uint32_t pid,
+                 uint32_t *proctype, uint32_t *pc)
+{
+    size_t off = find_seg(t->prog, src, len, pid, 0);
+
+    if (!off)
+        return -1;
+    *proctype = src[off];
+    *pc = (uint32_t)src[off + 1] | (uint32_t)src[off + 2] << 8;
+    return 0;
+}
+
+/* ------------------------------------------------------- printing */
+
+static int32_t load_val(const uint8_t *p, unsigned t)
+{
+    switch (t) {
+    case BC_T_SHORT:
+        return (int16_t)(uint16_t)(p[0] | (p[1] << 8));
+    case BC_T_INT:
+        return (int32_t)((uint32_t)p[0] | (uint32_t)p[1] << 8
+                         | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24);
+    default:
+        return p[0];
+    }
+}
+
+static void put_value(const bc_program *p, int32_t v, unsigned flags,
+                      FILE *out)
+{
+    if ((flags & BC_V_MTYPE) && v > 0 && (uint32_t)v < p->nmtypes
+        && p->mtypes[v])
+        fputs(p->mtypes[v], out);
+    else
+        fprintf(out, "%d", (int)v);
+}
+
+/* Print the variables of one block (globals or a frame).  pbase, when
+ * not NULL, is the same block in the previous state: only changes are
+ * printed. */
+static void print_vars(const bc_program *p, const char *prefix,
+                       const bc_var *vars, uint32_t nv,
+                       const uint8_t *base, const uint8_t *pbase,
+                       FILE *out)
+{
+    uint32_t k;
+    uint32_t e;
+
+    for (k = 0; k < nv; k++) {
+        const bc_var *v = &vars[k];
+
+        for (e = 0; e < v->count; e++) {
+            size_t o = v->offset + (size_t)e * v->stride;
+            int32_t x = load_val(base + o, v->type);
+            int32_t y = pbase ? load_val(pbase + o, v->type) : 0;
+
+            if (pbase && x == y)
+                continue;
+            fprintf(out, "%s%s", prefix, v->name);
+            if (v->count != 1)
+                fprintf(out, "[%u]", (unsigned)e);
+            if (pbase) {
+                fputs(": ", out);
+                put_value(p, y, v->flags, out);
+                fputs(" -> ", out);
+            } else {
+                fputs(" = ", out);
+            }
+            put_value(p, x, v->flags, out);
+            putc('\n', out);
+        }
+    }
+}
+
+/* Channel contents as "[f1,f2][f1,f2]", or "[]" when empty. */
+static void put_chan(const bc_program *p, const uint8_t *seg, FILE *out)
+{
+    const bc_chantype *ct = &p->chantypes[seg[0] & 0x7fu];
+    uint32_t k;
+    uint32_t f;
+
+    if (seg[1] == 0)
+        fputs("[]", out);
+    for (k = 0; k < seg[1]; k++) {
+        const uint8_t *msg = seg + BC_CHAN_HDR + (size_t)k * ct->msg_size;
+
+        putc('[', out);
+        for (f = 0; f < ct->nfields; f++) {
+            if (f)
+                putc(',', out);
+            put_value(p, load_val(msg + ct->foffsets[f], ct->ftypes[f]),
+                      ct->fflags ? ct->fflags[f] : 0, out);
+        }
+        putc(']', out);
+    }
+}
+
+static int chan_differs(const bc_program *p, const uint8_t *a,
+                        const uint8_t *b)
+{
+    const bc_chantype *ct = &p->chantypes[a[0] & 0x7fu];
+
+    return a[0] != b[0] || a[1] != b[1]
+           || memcmp(a + BC_CHAN_HDR, b + BC_CHAN_HDR,
+                     (size_t)a[1] * ct->msg_size) != 0;
+}
+
+void ts_print_state(const ts *t, const uint8_t *src, size_t len,
+                    const uint8_t *prev, size_t prev_len, FILE *out)
+{
+    const bc_program *p = t->prog;
+    uint32_t np = src[BC_HDR_NPROCS];
+    uint32_t nc = src[BC_HDR_NCHANS];
+    uint32_t k;
+    char prefix[64];
+
+    print_vars(p, "", p->globals, p->nglobals, src + BC_HDR_SIZE,
+               prev ? prev + BC_HDR_SIZE : NULL, out);
+    for (k = 0; k < np; k++) {
+        size_t off = find_seg(p, src, len, k, 0);
+        size_t poff = prev ? find_seg(p, prev, prev_len, k, 0) : 0;
+        const bc_proctype *pt = &p->procs[src[off]];
+        const uint8_t *pbase = NULL;
+
+        if (prev && poff && prev[poff] == src[off])
+            pbase = prev + poff + BC_PROC_HDR;
+        snprintf(prefix, sizeof prefix, "%s(%u):",
+                 pt->name ? pt->name : "?", (unsigned)k);
+        print_vars(p, prefix, pt->vars, pt->nvars, src + off + BC_PROC_HDR,
+                   pbase, out);
+    }
+    for (k = 1; k <= nc; k++) {
+        size_t off = find_seg(p, src, len, k, 1);
+        size_t poff = prev ? find_seg(p, prev, prev_len, k, 1) : 0;
+
+        if (prev && poff && !chan_differs(p, src + off, prev + poff))
+            continue;
+        fprintf(out, "q[%u]", (unsigned)k);
+        if (prev && poff) {
+            fputs(": ", out);
+            put_chan(p, prev + poff, out);
+            fputs(" -> ", out);
+        } else {
+            fputs(" = ", out);
+        }
+        put_chan(p, src + off, out);
+        putc('\n', out);
+    }
+}

@@ -1,0 +1,798 @@
+/*
+ * engine/vm.c -- the bytecode interpreter (see engine/vm.h).
+ *
+ * A switch-dispatched stack machine over the instructions of
+ * engine/opcodes.def.  Values are int32; arithmetic wraps (computed in
+ * uint32_t so that overflow is defined); stores truncate to the type of
+ * the slot as SPIN does (bit/bool keep v & 1, byte v & 255, short the low
+ * 16 bits as signed).  Every shared object touched is recorded in m->acc
+ * (deduplicated by a linear scan: a transition touches few objects).
+ *
+ * The hot path is vm_run(): a memcpy of the source vector and the loop in
+ * exec().  Nothing is allocated unless a vector or the access list grows
+ * past what an earlier run needed.  In debug builds (NDEBUG undefined)
+ * each instruction's stack use is checked against bc_opinfos, and the
+ * operands of loads and stores against the vector.
+ */
+#include "config.h"
+
+#include "engine/vm.h"
+
+#include <assert.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/xalloc.h"
+
+void vm_init(vm *m, const bc_program *prog)
+{
+    memset(m, 0, sizeof *m);
+    m->prog = prog;
+    m->pid = TS_NONE;
+    m->cap = 256;
+    m->vec = xmalloc(m->cap);
+    m->acc_cap = 16;
+    m->acc = xmalloc(m->acc_cap * sizeof *m->acc);
+}
+
+void vm_fini(vm *m)
+{
+    free(m->vec);
+    free(m->acc);
+    m->vec = NULL;
+    m->acc = NULL;
+}
+
+/* ------------------------------------------------------------ values */
+
+static inline int32_t load_t(const uint8_t *p, unsigned t)
+{
+    uint32_t u;
+
+    switch (t) {
+    case BC_T_SHORT:
+        return (int16_t)(uint16_t)(p[0] | (p[1] << 8));
+    case BC_T_INT:
+        u = (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16
+            | (uint32_t)p[3] << 24;
+        return (int32_t)u;
+    default:
+        return p[0];
+    }
+}
+
+static inline void store_t(uint8_t *p, unsigned t, int32_t v)
+{
+    uint32_t u = (uint32_t)v;
+
+    switch (t) {
+    case BC_T_BIT:
+        p[0] = (uint8_t)(u & 1u);   /* SPIN: bit b = 2 gives 0 */
+        break;
+    case BC_T_SHORT:
+        p[0] = (uint8_t)u;
+        p[1] = (uint8_t)(u >> 8);
+        break;
+    case BC_T_INT:
+        p[0] = (uint8_t)u;
+        p[1] = (uint8_t)(u >> 8);
+        p[2] = (uint8_t)(u >> 16);
+        p[3] = (uint8_t)(u >> 24);
+        break;
+    default:
+        p[0] = (uint8_t)u;
+        break;
+    }
+}
+
+/* ---------------------------------------------------- dynamic facts */
+
+static void note(vm *m, unsigned kind, uint32_t id, unsigned width,
+                 unsigned write)
+{
+    ts_access *a;
+    size_t i;
+
+    for (i = 0; i < m->nacc; i++) {
+        a = &m->acc[i];
+        if (a->id == id && a->kind == kind && a->width == width) {
+            a->write |= (uint8_t)write;
+            return;
+        }
+    }
+    if (m->nacc == m->acc_cap)
+        xgrow((void **)&m->acc, &m->acc_cap, m->nacc + 1, sizeof *m->acc);
+    a = &m->acc[m->nacc++];
+    a->kind = (uint8_t)kind;
+    a->write = (uint8_t)write;
+    a->width = (uint16_t)width;
+    a->id = id;
+}
+
+/* ----------------------------------------------------------- layout */
+
+int vm_decode(const bc_program *prog, const uint8_t *src, size_t len,
+              vm_layout *lay)
+{
+    size_t off = BC_HDR_SIZE + prog->globals_size;
+    uint32_t np = 0;
+    uint32_t nc = 0;
+    unsigned tag;
+
+    while (off < len) {
+        tag = src[off];
+        if (tag & BC_CHAN_TAG) {
+            const bc_chantype *ct;
+
+            if ((tag & 0x7fu) >= prog->nchantypes || nc >= BC_MAX_CHANS)
+                return -1;
+            ct = &prog->chantypes[tag & 0x7fu];
+            lay->coff[++nc] = (uint32_t)off;
+            off += BC_CHAN_HDR + (size_t)(ct->cap ? ct->cap : 1)
+                   * ct->msg_size;
+        } else {
+            if (tag >= prog->nprocs || np >= BC_MAX_PROCS)
+                return -1;
+            lay->poff[np++] = (uint32_t)off;
+            off += BC_PROC_HDR + prog->procs[tag].frame_size;
+        }
+    }
+    lay->nprocs = np;
+    lay->nchans = nc;
+    if (off != len || np != src[BC_HDR_NPROCS] || nc != src[BC_HDR_NCHANS])
+        return -1;
+    return 0;
+}
+
+/* Make room for need bytes in the work vector. */
+static int grow_vec(vm *m, size_t need)
+{
+    if (need > VM_MAX_VECTOR)
+        return -1;
+    if (need > m->cap) {
+        size_t cap = m->cap;
+
+        xgrow((void **)&m->vec, &cap, need, 1);
+        m->cap = cap;
+    }
+    return 0;
+}
+
+/* ---------------------------------------------------------- printf */
+
+/* Print one number conversion with flags "-" / "0" and a width. */
+static void put_padded(FILE *o, const char *body, int left, int zero,
+                       int width)
+{
+    int n = (int)strlen(body);
+    int pad = width > n ? width - n : 0;
+
+    if (left) {
+        fputs(body, o);
+        while (pad-- > 0)
+            putc(' ', o);
+        return;
+    }
+    if (zero && (body[0] == '-' || body[0] == '+')) {
+        putc(body[0], o);
+        body++;
+    }
+    while (pad-- > 0)
+        putc(zero ? '0' : ' ', o);
+    fputs(body, o);
+}
+
+static const char *mtype_name(const bc_program *p, int32_t v)
+{
+    if (v > 0 && (uint32_t)v < p->nmtypes && p->mtypes[v])
+        return p->mtypes[v];
+    return NULL;
+}
+
+/* SPIN's printf conversions: %d %i %u %x %X %o %c %e (mtype name) %%.
+ * The format arrives with escapes already resolved by the front end. */
+static void do_printf(const vm *m, const char *fmt, const int32_t *args,
+                      unsigned nargs)
+{
+    FILE *o = m->out;
+    unsigned k = 0;
+    char body[64];
+
+    for (; *fmt; fmt++) {
+        const char *spec = fmt;
+        int left = 0;
+        int zero = 0;
+        int width = 0;
+        int32_t v;
+
+        if (*fmt != '%') {
+            putc(*fmt, o);
+            continue;
+        }
+        fmt++;
+        if (*fmt == '%') {
+            putc('%', o);
+            continue;
+        }
+        for (; *fmt == '-' || *fmt == '0' || *fmt == '+' || *fmt == ' ';
+             fmt++) {
+            left |= *fmt == '-';
+            zero |= *fmt == '0';
+        }
+        for (; *fmt >= '0' && *fmt <= '9'; fmt++)
+            width = width * 10 + (*fmt - '0');
+        while (*fmt == 'l' || *fmt == 'h')
+            fmt++;
+        if (!*fmt || !strchr("diuxXoce", *fmt) || k >= nargs) {
+            fwrite(spec, 1, (size_t)(fmt - spec) + (*fmt != 0), o);
+            if (!*fmt)
+                break;
+            continue;
+        }
+        v = args[k++];
+        switch (*fmt) {
+        case 'u':
+            snprintf(body, sizeof body, "%u", (unsigned)v);
+            break;
+        case 'x':
+            snprintf(body, sizeof body, "%x", (unsigned)v);
+            break;
+        case 'X':
+            snprintf(body, sizeof body, "%X", (unsigned)v);
+            break;
+        case 'o':
+            snprintf(body, sizeof body, "%o", (unsigned)v);
+            break;
+        case 'c':
+            body[0] = (char)v;
+            body[1] = 0;
+            break;
+        case 'e':
+            if (mtype_name(m->prog, v)) {
+                put_padded(o, mtype_name(m->prog, v), left, 0, width);
+                continue;
+            }
+            snprintf(body, sizeof body, "%d", (int)v);
+            break;
+        default:
+            snprintf(body, sizeof body, "%d", (int)v);
+            break;
+        }
+        put_padded(o, body, left, zero && !left, width);
+    }
+}
+
+/* ------------------------------------------------------ interpreter */
+
+#define POP()       (*--sp)
+#define PUSH(v)     (*sp++ = (v))
+#define TOP()       (sp[-1])
+#define G           (m->vec + BC_HDR_SIZE)
+#define FAIL(k, l)  do { fail_kind = (k); fail_loc = (l); goto fail; } \
+                    while (0)
+#define BINOP(expr) do { uint32_t y_ = (uint32_t)POP();                  \
+                         uint32_t x_ = (uint32_t)TOP();                  \
+                         (void)x_; (void)y_;                             \
+                         TOP() = (int32_t)(expr); } while (0)
+#define CMPOP(op)   do { int32_t y_ = POP();                             \
+                         TOP() = TOP() op y_; } while (0)
+
+/* Check the channel id popped by a channel instruction. */
+#define CHAN_OK(ch) ((ch) > 0 && (uint32_t)(ch) <= m->lay->nchans)
+
+#ifndef NDEBUG
+static void check_insn(const vm *m, const bc_insn *i, const int32_t *sp)
+{
+    const bc_opinfo *oi;
+    ptrdiff_t depth = sp - m->stack;
+    int pops;
+
+    assert(i->op < BC_NUM_OPCODES);
+    oi = &bc_opinfos[i->op];
+    pops = oi->pops;
+    if (pops < 0)
+        pops = i->op == BC_SEND ? i->a + 1 : i->op == BC_RUN ? i->b : i->a;
+    assert(depth >= pops);
+    assert(depth - pops + oi->pushes <= VM_STACK_MAX);
+    if (i->op == BC_LOADL || i->op == BC_STOREL || i->op == BC_LOADLX
+        || i->op == BC_STORELX || i->op == BC_PID)
+        assert(m->pid != TS_NONE);
+    if (i->op == BC_LOADL || i->op == BC_STOREL) {
+        const uint8_t *seg = m->vec + m->lay->poff[m->pid];
+
+        assert(i->b >= 0 && (uint32_t)i->b + bc_type_size(i->t)
+               <= m->prog->procs[seg[0]].frame_size);
+        (void)seg;
+    }
+    if (i->op == BC_LOADG || i->op == BC_STOREG)
+        assert(i->b >= 0 && (uint32_t)i->b + bc_type_size(i->t)
+               <= m->prog->globals_size);
+    (void)depth;
+}
+#endif
+
+/* Store the fields of a message popped from the stack into slot s. */
+static int32_t *pop_message(int32_t *sp, uint8_t *s, const bc_chantype *ct,
+                            unsigned nf)
+{
+    unsigned f = nf;
+
+    while (f-- > 0) {
+        int32_t v = *--sp;
+
+        if (f < ct->nfields)
+            store_t(s + ct->foffsets[f], ct->ftypes[f], v);
+    }
+    return sp;
+}
+
+static vm_status exec(vm *m, uint32_t pc)
+{
+    const bc_program *prog = m->prog;
+    const bc_insn *code = prog->code;
+    int32_t *sp = m->stack;
+    unsigned fail_kind;
+    uint32_t fail_loc;
+
+    for (;;) {
+        const bc_insn *i = &code[pc++];
+
+        assert(pc <= prog->ncode);
+#ifndef NDEBUG
+        check_insn(m, i, sp);
+#endif
+        switch ((bc_opcode)i->op) {
+        case BC_NOP:
+            break;
+        case BC_PUSHK:
+            PUSH(i->b);
+            break;
+        case BC_POP:
+            sp--;
+            break;
+        case BC_DUP:
+            sp[0] = sp[-1];
+            sp++;
+            break;
+
+        case BC_LOADG:
+            note(m, TS_OBJ_GLOBAL, (uint32_t)i->b, bc_type_size(i->t), 0);
+            PUSH(load_t(G + i->b, i->t));
+            break;
+        case BC_STOREG:
+            note(m, TS_OBJ_GLOBAL, (uint32_t)i->b, bc_type_size(i->t), 1);
+            store_t(G + i->b, i->t, POP());
+            break;
+        case BC_LOADGX: {
+            uint32_t off = (uint32_t)i->b + (uint32_t)TOP();
+
+            assert(off + bc_type_size(i->t) <= prog->globals_size);
+            note(m, TS_OBJ_GLOBAL, off, bc_type_size(i->t), 0);
+            TOP() = load_t(G + off, i->t);
+            break;
+        }
+        case BC_STOREGX: {
+            int32_t v = POP();
+            uint32_t off = (uint32_t)i->b + (uint32_t)POP();
+
+            assert(off + bc_type_size(i->t) <= prog->globals_size);
+            note(m, TS_OBJ_GLOBAL, off, bc_type_size(i->t), 1);
+            store_t(G + off, i->t, v);
+            break;
+        }
+        case BC_LOADL:
+            PUSH(load_t(m->vec + m->lbase + i->b, i->t));
+            break;
+        case BC_STOREL:
+            store_t(m->vec + m->lbase + i->b, i->t, POP());
+            break;
+        case BC_LOADLX:
+            TOP() = load_t(m->vec + m->lbase + i->b + TOP(), i->t);
+            break;
+        case BC_STORELX: {
+            int32_t v = POP();
+            int32_t o = POP();
+
+            store_t(m->vec + m->lbase + i->b + o, i->t, v);
+            break;
+        }
+        case BC_INDEX: {
+            int32_t x = TOP();
+
+            if (x < 0 || x >= i->b)
+                FAIL(TS_BOUNDS, (uint32_t)i->c);
+            TOP() = x * (int32_t)i->a;
+            break;
+        }
+
+        case BC_ADD:
+            BINOP(x_ + y_);
+            break;
+        case BC_SUB:
+            BINOP(x_ - y_);
+            break;
+        case BC_MUL:
+            BINOP(x_ * y_);
+            break;
+        case BC_DIV:
+        case BC_MOD: {
+            int32_t y = POP();
+            int32_t x = TOP();
+
+            if (y == 0)
+                FAIL(TS_DIVZERO, (uint32_t)i->c);
+            if (y == -1)        /* INT_MIN / -1 overflows in C */
+                TOP() = i->op == BC_DIV ? (int32_t)(0u - (uint32_t)x) : 0;
+            else
+                TOP() = i->op == BC_DIV ? x / y : x % y;
+            break;
+        }
+        case BC_NEG:
+            TOP() = (int32_t)(0u - (uint32_t)TOP());
+            break;
+        case BC_NOT:
+            TOP() = !TOP();
+            break;
+        case BC_BNOT:
+            TOP() = ~TOP();
+            break;
+        case BC_BAND:
+            BINOP(x_ & y_);
+            break;
+        case BC_BOR:
+            BINOP(x_ | y_);
+            break;
+        case BC_BXOR:
+            BINOP(x_ ^ y_);
+            break;
+        case BC_SHL:
+            BINOP(x_ << (y_ & 31u));
+            break;
+        case BC_SHR: {
+            int32_t y = POP();
+
+            TOP() = TOP() >> (y & 31);
+            break;
+        }
+        case BC_EQ:
+            CMPOP(==);
+            break;
+        case BC_NE:
+            CMPOP(!=);
+            break;
+        case BC_LT:
+            CMPOP(<);
+            break;
+        case BC_LE:
+            CMPOP(<=);
+            break;
+        case BC_GT:
+            CMPOP(>);
+            break;
+        case BC_GE:
+            CMPOP(>=);
+            break;
+
+        case BC_JMP:
+            pc = (uint32_t)i->b;
+            break;
+        case BC_JMPF:
+            if (POP() == 0)
+                pc = (uint32_t)i->b;
+            break;
+        case BC_JMPT:
+            if (POP() != 0)
+                pc = (uint32_t)i->b;
+            break;
+
+        case BC_PID:
+            PUSH((int32_t)m->pid);
+            break;
+        case BC_NRPR:
+            note(m, TS_OBJ_NRPR, 0, 0, 0);
+            PUSH(m->vec[BC_HDR_NPROCS]);
+            break;
+        case BC_TIMEOUT:
+            note(m, TS_OBJ_TIMEOUT, 0, 0, 0);
+            PUSH(m->timeout);
+            break;
+
+        case BC_CLEN:
+        case BC_CFULL: {
+            int32_t ch = TOP();
+            const uint8_t *cs;
+            const bc_chantype *ct;
+
+            if (!CHAN_OK(ch))
+                FAIL(TS_BADCHAN, (uint32_t)i->c);
+            note(m, TS_OBJ_CHAN, (uint32_t)ch, 0, 0);
+            cs = m->vec + m->lay->coff[ch];
+            ct = &prog->chantypes[cs[0] & 0x7fu];
+            if (i->op == BC_CLEN)
+                TOP() = cs[1];
+            else                /* a rendezvous is full only mid-handshake */
+                TOP() = cs[1] >= (ct->cap ? ct->cap : 1);
+            break;
+        }
+        case BC_SEND: {
+            int32_t ch = sp[-1 - (int)i->a];
+            uint8_t *cs;
+            const bc_chantype *ct;
+
+            if (!CHAN_OK(ch))
+                FAIL(TS_BADCHAN, (uint32_t)i->c);
+            note(m, TS_OBJ_CHAN, (uint32_t)ch, 0, 1);
+            cs = m->vec + m->lay->coff[ch];
+            ct = &prog->chantypes[cs[0] & 0x7fu];
+            assert(i->a == ct->nfields);
+            if (ct->cap == 0) {
+                /* rendezvous: park the message; ts.c pairs it with a
+                 * receiver.  Only receives run in handshake mode. */
+                if (m->hs_chan || m->rv_chan || cs[1] != 0)
+                    goto blocked;
+                m->rv_chan = (uint32_t)ch;
+            } else if (cs[1] >= ct->cap) {
+                goto blocked;
+            }
+            sp = pop_message(sp, cs + BC_CHAN_HDR
+                             + (size_t)cs[1] * ct->msg_size, ct, i->a);
+            sp--;
+            cs[1]++;
+            break;
+        }
+        case BC_RECV: {
+            int32_t ch = POP();
+            uint8_t *cs;
+
+            if (!CHAN_OK(ch))
+                FAIL(TS_BADCHAN, (uint32_t)i->c);
+            note(m, TS_OBJ_CHAN, (uint32_t)ch, 0, 0);
+            if (m->hs_chan != (uint32_t)ch && m->hs_chan)
+                goto blocked;
+            cs = m->vec + m->lay->coff[ch];
+            if (cs[1] == 0)
+                goto blocked;
+            m->m_ct = &prog->chantypes[cs[0] & 0x7fu];
+            if (m->m_ct->cap == 0 && !m->hs_chan)
+                goto blocked;   /* only a handshake empties a [0] slot */
+            m->m_chan = (uint32_t)ch;
+            m->m_off = m->lay->coff[ch] + BC_CHAN_HDR;
+            break;
+        }
+        case BC_RMATCH: {
+            int32_t v = POP();
+
+            assert(i->a < m->m_ct->nfields);
+            if (load_t(m->vec + m->m_off + m->m_ct->foffsets[i->a],
+                       m->m_ct->ftypes[i->a]) != v)
+                goto blocked;
+            break;
+        }
+        case BC_RFIELD:
+            assert(i->a < m->m_ct->nfields);
+            PUSH(load_t(m->vec + m->m_off + m->m_ct->foffsets[i->a],
+                        m->m_ct->ftypes[i->a]));
+            break;
+        case BC_RDONE: {
+            uint8_t *cs = m->vec + m->lay->coff[m->m_chan];
+            size_t ms = m->m_ct->msg_size;
+            size_t n = cs[1];
+
+            note(m, TS_OBJ_CHAN, m->m_chan, 0, 1);
+            memmove(cs + BC_CHAN_HDR, cs + BC_CHAN_HDR + ms, (n - 1) * ms);
+            memset(cs + BC_CHAN_HDR + (n - 1) * ms, 0, ms);
+            cs[1] = (uint8_t)(n - 1);
+            if (m->m_chan == m->hs_chan)
+                m->hs_done = 1;
+            break;
+        }
+
+        case BC_RUN: {
+            const bc_proctype *pt = &prog->procs[i->a];
+            uint32_t np = m->lay->nprocs;
+            size_t off = m->len;
+            uint8_t *seg;
+            uint32_t k;
+
+            if (np >= BC_MAX_PROCS)
+                goto blocked;
+            if (m->ncall >= VM_CALL_MAX
+                || grow_vec(m, off + BC_PROC_HDR + pt->frame_size) < 0)
+                FAIL(TS_OVERFLOW, (uint32_t)i->c);
+            note(m, TS_OBJ_NRPR, 0, 0, 1);
+            m->len = off + BC_PROC_HDR + pt->frame_size;
+            seg = m->vec + off;
+            memset(seg, 0, BC_PROC_HDR + pt->frame_size);
+            seg[0] = (uint8_t)i->a;
+            seg[1] = (uint8_t)pt->start;
+            seg[2] = (uint8_t)(pt->start >> 8);
+            sp -= i->b;
+            for (k = 0; k < (uint32_t)i->b && k < pt->nparams; k++)
+                store_t(seg + BC_PROC_HDR + pt->params[k].offset,
+                        pt->params[k].type, sp[k]);
+            m->lay->poff[np] = (uint32_t)off;
+            m->lay->nprocs = np + 1;
+            m->vec[BC_HDR_NPROCS] = (uint8_t)(np + 1);
+            m->call[m->ncall].ret = pc;
+            m->call[m->ncall].pid = m->pid;
+            m->call[m->ncall].newpid = np;
+            m->ncall++;
+            m->pid = np;
+            m->lbase = (uint32_t)off + BC_PROC_HDR;
+            pc = pt->init_code;
+            break;
+        }
+        case BC_CNEW: {
+            const bc_chantype *ct = &prog->chantypes[i->a];
+            uint32_t nc = m->lay->nchans;
+            size_t off = m->len;
+            size_t sz = BC_CHAN_HDR + (size_t)(ct->cap ? ct->cap : 1)
+                        * ct->msg_size;
+
+            if (nc >= BC_MAX_CHANS || grow_vec(m, off + sz) < 0)
+                FAIL(TS_OVERFLOW, m->tloc);
+            memset(m->vec + off, 0, sz);
+            m->vec[off] = (uint8_t)(BC_CHAN_TAG | i->a);
+            m->len = off + sz;
+            m->lay->coff[nc + 1] = (uint32_t)off;
+            m->lay->nchans = nc + 1;
+            m->vec[BC_HDR_NCHANS] = (uint8_t)(nc + 1);
+            PUSH((int32_t)(nc + 1));
+            break;
+        }
+        case BC_DIE: {
+            vm_layout *lay = m->lay;
+            uint32_t off;
+            uint32_t nc = lay->nchans;
+
+            if (m->hs_chan || m->pid + 1 != lay->nprocs)
+                goto blocked;
+            off = lay->poff[m->pid];
+            while (nc > 0 && lay->coff[nc] > off)
+                nc--;
+            note(m, TS_OBJ_NRPR, 0, 0, 1);
+            m->len = off;
+            lay->nprocs = m->pid;
+            lay->nchans = nc;
+            m->vec[BC_HDR_NPROCS] = (uint8_t)m->pid;
+            m->vec[BC_HDR_NCHANS] = (uint8_t)nc;
+            m->vec[BC_HDR_ATOMIC] = 0;
+            return VM_OK;
+        }
+        case BC_GOTO: {
+            uint8_t *seg = m->vec + m->lay->poff[m->pid];
+            const bc_proctype *pt = &prog->procs[seg[0]];
+            uint32_t fl;
+
+            if (m->hs_chan && !m->hs_done)
+                goto blocked;
+            assert((uint32_t)i->b < pt->nlocs);
+            seg[1] = (uint8_t)i->b;
+            seg[2] = (uint8_t)((uint32_t)i->b >> 8);
+            fl = prog->pclocs[pt->loc0 + (uint32_t)i->b].flags;
+            m->vec[BC_HDR_ATOMIC] = (fl & BC_L_ATOMIC)
+                                    ? (uint8_t)(m->pid + 1) : 0;
+            return VM_OK;
+        }
+        case BC_RET:
+            if (m->ncall == 0)
+                return VM_RET;
+            m->ncall--;
+            pc = m->call[m->ncall].ret;
+            m->pid = m->call[m->ncall].pid;
+            m->lbase = m->pid == TS_NONE ? 0
+                       : m->lay->poff[m->pid] + BC_PROC_HDR;
+            PUSH((int32_t)m->call[m->ncall].newpid);
+            break;
+
+        case BC_GUARD:
+            if (POP() == 0)
+                goto blocked;
+            break;
+        case BC_ASSERT:
+            if (POP() == 0 && m->finding == TS_OK) {
+                m->finding = TS_ASSERT;
+                m->floc = (uint32_t)i->c;
+            }
+            break;
+        case BC_DCOMMIT:
+            m->dcommit = 1;
+            break;
+        case BC_PRINTF:
+            sp -= i->a;
+            if (m->out) {
+                assert((uint32_t)i->b < prog->nstrings);
+                do_printf(m, prog->strings[i->b], sp, i->a);
+            }
+            break;
+        case BC_PRINTM: {
+            int32_t v = POP();
+
+            if (m->out) {
+                if (mtype_name(prog, v))
+                    fputs(mtype_name(prog, v), m->out);
+                else
+                    fprintf(m->out, "%d", (int)v);
+            }
+            break;
+        }
+        default:
+            assert(!"unknown opcode");
+            abort();
+        }
+    }
+
+blocked:
+    if (!m->dcommit)
+        return VM_BLOCKED;
+    fail_kind = TS_DSTEP_BLOCK;
+    fail_loc = m->tloc;
+fail:
+    if (m->finding == TS_OK) {
+        m->finding = fail_kind;
+        m->floc = fail_loc;
+    }
+    return VM_FAIL;
+}
+
+vm_status vm_run(vm *m, vm_layout *lay, const uint8_t *src, size_t len,
+                 uint32_t pid, uint32_t trans, uint32_t hs_chan)
+{
+    const bc_trans *tr = &m->prog->trans[trans];
+    uint32_t np = lay->nprocs;
+    uint32_t nc = lay->nchans;
+    vm_status st;
+
+    assert(pid < lay->nprocs);
+    if (len > m->cap && grow_vec(m, len) < 0)
+        return VM_BLOCKED;
+    memcpy(m->vec, src, len);
+    m->len = len;
+    m->lay = lay;
+    m->pid = pid;
+    m->lbase = lay->poff[pid] + BC_PROC_HDR;
+    m->hs_chan = hs_chan;
+    m->hs_done = 0;
+    m->rv_chan = 0;
+    m->dcommit = 0;
+    m->tloc = tr->loc;
+    m->finding = TS_OK;
+    m->floc = 0;
+    m->nacc = 0;
+    m->ncall = 0;
+    st = exec(m, tr->code);
+    lay->nprocs = np;
+    lay->nchans = nc;
+    assert(st != VM_RET);
+    return st;
+}
+
+vm_status vm_run_init(vm *m, vm_layout *lay, const uint8_t *src,
+                      size_t len, uint32_t pc)
+{
+    uint32_t np = lay->nprocs;
+    uint32_t nc = lay->nchans;
+    vm_status st;
+
+    if (len > m->cap && grow_vec(m, len) < 0)
+        return VM_BLOCKED;
+    memcpy(m->vec, src, len);
+    m->len = len;
+    m->lay = lay;
+    m->pid = TS_NONE;
+    m->lbase = 0;
+    m->hs_chan = 0;
+    m->hs_done = 0;
+    m->rv_chan = 0;
+    m->dcommit = 0;
+    m->tloc = 0;
+    m->finding = TS_OK;
+    m->floc = 0;
+    m->nacc = 0;
+    m->ncall = 0;
+    st = exec(m, pc);
+    lay->nprocs = np;
+    lay->nchans = nc;
+    return st;
+}

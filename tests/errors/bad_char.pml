@@ -1,0 +1,6 @@
+byte x;
+
+active proctype P()
+{
+    x = 1 $ 2
+}

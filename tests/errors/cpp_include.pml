@@ -1,0 +1,3 @@
+#include "no-such-file.h"
+
+active proctype P() { skip }

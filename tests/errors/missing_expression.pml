@@ -1,0 +1,7 @@
+byte x;
+
+active proctype P()
+{
+    x = ;
+    x = x +
+}

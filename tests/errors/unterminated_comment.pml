@@ -1,0 +1,4 @@
+byte x; /* this comment
+never ends
+
+active proctype P() { x = 1 }

@@ -1,0 +1,4 @@
+active proctype P()
+{
+    printf("hello
+}

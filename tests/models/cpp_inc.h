@@ -1,0 +1,2 @@
+/* Included by cpp.pml. */
+#define LIMIT 3
