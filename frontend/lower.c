@@ -53,6 +53,8 @@ typedef struct edge {
     uint32_t    flags;          /* BC_TR_* (without ATOMIC) */
     uint32_t    atomic;         /* atomic context id, 0: none */
     uint32_t    loc;            /* location id */
+    int         guardlike;      /* an expression statement or a receive:
+                                   a read of a dead local resets it */
 } edge;
 
 typedef struct label {
@@ -135,6 +137,9 @@ typedef struct cstate {
     uint32_t            atomic_ctx;     /* 0 outside atomic */
     int                 inline_depth;
     int                 expr_depth;     /* guards the VM's value stack */
+    int                 body_started;   /* a statement other than a
+                                           declaration has been lowered */
+    int                 cur_guardlike;
 
     /* the d_step being compiled */
     int                 dstep_committed;
@@ -1110,6 +1115,8 @@ static void end_trans(cstate *cs, uint32_t start, uint32_t from, uint32_t to,
     e.flags = flags | cs->cur_flags;
     e.atomic = cs->atomic_ctx;
     e.loc = cs->cur_loc;
+    e.guardlike = cs->cur_guardlike;
+    cs->cur_guardlike = 0;
     fe_push(&cs->edges, e);
 }
 
@@ -1119,6 +1126,7 @@ static void basic_trans(cstate *cs, const ast_stmt *s, uint32_t from,
     uint32_t start = begin_trans(cs, s->pos);
 
     cbasic(cs, s);
+    cs->cur_guardlike = s->kind == AST_S_EXPR || s->kind == AST_S_RECV;
     end_trans(cs, start, from, to, s->pos, stmt_text(cs, s), flags);
 }
 
@@ -1185,7 +1193,8 @@ static ast_stmt *new_assign(cstate *cs, ast_expr *lhs, ast_expr *rhs)
 }
 
 /* select (v : lo .. hi) and for (v : lo .. hi) as SPIN expands them.
- * select with constant bounds: one assignment per value (an if);
+ * select with constant bounds and at most 33 values: one assignment per
+ * value (an if), as SPIN 6.5.2 does;
  * otherwise `v = lo; do :: v < hi -> v++ :: break od`.
  * for: `v = lo; do :: v <= hi -> body; v++ :: else -> break od`. */
 static ast_stmt *expand_range(cstate *cs, const ast_stmt *s)
@@ -1198,7 +1207,7 @@ static ast_stmt *expand_range(cstate *cs, const ast_stmt *s)
 
     if (s->kind == AST_S_SELECT && const_value(cs, s->u.range.lo, &lo)
         && const_value(cs, s->u.range.hi, &hi) && hi >= lo
-        && hi - lo < 256) {
+        && hi - lo <= 32) {
         ast_stmt   *ifs = new_stmt(cs, AST_S_IF, s->pos);
         ast_option **tail = &ifs->u.options;
         for (; lo <= hi; lo++) {
@@ -1300,12 +1309,50 @@ static void lower_options(cstate *cs, const ast_stmt *s, uint32_t from,
     }
 }
 
+/* A declaration after the first statement is a step of its own in SPIN:
+ * it assigns the initial value (or 0) again.  (Every local also gets its
+ * initial value when the process is created.) */
+static void decl_step(cstate *cs, const ast_stmt *s, uint32_t from,
+                      uint32_t to)
+{
+    uint32_t       start = begin_trans(cs, s->pos);
+    const ast_var *v;
+    sbuf           b = { NULL, 0, 0 };
+
+    for (v = s->u.decl->u.var.vars; v; v = v->next) {
+        const fe_sym *y = fe_scope_find(&cs->locals, v->name);
+        uint32_t      k, n;
+        if (!y || y->type->is_struct || v->has_chan_init
+            || (y->type->vflags & BC_V_CHAN))
+            continue;
+        n = y->count ? y->count : 1;
+        for (k = 0; k < n; k++) {
+            if (v->init && !v->init_is_list)
+                cexpr(cs, v->init);
+            else
+                emit(cs, BC_PUSHK, 0, 0, 0, 0);
+            emit(cs, BC_STOREL, y->type->bctype, 0,
+                 (int32_t)(y->offset + k * y->type->size), 0);
+        }
+        sb_add(&b, "%s%s = ", b.n ? "; " : "", v->name);
+        if (v->init && !v->init_is_list)
+            expr_text(&b, v->init);
+        else
+            sb_add(&b, "0");
+    }
+    end_trans(cs, start, from, to, s->pos, add_string(cs, b.s ? b.s : ""),
+              0);
+    free(b.s);
+}
+
 static void lower_stmt(cstate *cs, ast_stmt *s, uint32_t from, uint32_t to)
 {
     uint32_t save, head;
     label    lb;
     int      n;
 
+    if (s->kind != AST_S_DECL && s->kind != AST_S_LABEL)
+        cs->body_started = 1;
     switch (s->kind) {
     case AST_S_IF:
         lower_options(cs, s, from, to);
@@ -1359,7 +1406,10 @@ static void lower_stmt(cstate *cs, ast_stmt *s, uint32_t from, uint32_t to)
         break;
     case AST_S_DECL:
         declare_vars(cs, s->u.decl, 1, 0);
-        add_eps(cs, from, to, NULL, s->pos, "decl");
+        if (cs->body_started)
+            decl_step(cs, s, from, to);
+        else
+            add_eps(cs, from, to, NULL, s->pos, "decl");
         break;
     case AST_S_CALL: {
         ast_decl *inl = find_inline(cs, s->u.call.name);
@@ -1556,6 +1606,175 @@ static int starts_with(const char *s, const char *p)
     return strncmp(s, p, strlen(p)) == 0;
 }
 
+/* ------------------------------------------- dead-variable reset */
+
+/*
+ * SPIN (unless -o1 or -o2) sets a local variable to 0 right after a step
+ * when no path from there reads it before writing it again; the state
+ * space shrinks because states that differ only in dead values merge.
+ * spore does the same, with SPIN's rule (notes/SPIN-COUNTING.md, sect. 6):
+ * candidates are scalar locals and parameters (not arrays, channels or
+ * structures); a step that writes x (other than `x = 0`) resets it when
+ * it is dead afterwards, and so does an expression statement or receive
+ * that only reads it.  A revisited location counts as dead.
+ */
+
+typedef struct dead_ctx {
+    const bc_insn  *code;
+    const bc_trans *tr;         /* this proctype's transitions */
+    const bc_pcloc *pl;         /* this proctype's locations */
+    uint32_t        ntr, nloc, ncand;
+    uint32_t        cand_off[64];
+    uint8_t         cand_type[64];
+    uint64_t       *rd, *wr;    /* per transition: candidate bit sets */
+    uint32_t       *mark;       /* per location: query stamp */
+    uint32_t       *stack;
+    uint32_t        stamp;
+} dead_ctx;
+
+static int cand_index(const dead_ctx *dc, uint32_t off, unsigned type)
+{
+    uint32_t i;
+
+    for (i = 0; i < dc->ncand; i++)
+        if (dc->cand_off[i] == off && dc->cand_type[i] == type)
+            return (int)i;
+    return -1;
+}
+
+/* Is candidate bit `x` dead from location l on? */
+static int dead_from(dead_ctx *dc, uint32_t l, uint64_t x)
+{
+    uint32_t sp = 0, i;
+
+    dc->stamp++;
+    dc->mark[l] = dc->stamp;
+    dc->stack[sp++] = l;
+    while (sp > 0) {
+        const bc_pcloc *loc = &dc->pl[dc->stack[--sp]];
+        for (i = 0; i < loc->ntrans; i++) {
+            uint32_t t = loc->first + i;
+            uint32_t d = dc->tr[t].dst;
+            if (dc->rd[t] & x)
+                return 0;
+            if ((dc->wr[t] & x) || (dc->tr[t].flags & BC_TR_DIE))
+                continue;
+            if (dc->mark[d] != dc->stamp) {
+                dc->mark[d] = dc->stamp;
+                dc->stack[sp++] = d;
+            }
+        }
+    }
+    return 1;
+}
+
+/* Is transition t exactly `x = 0` for candidate bit x? */
+static int is_zero_store(const dead_ctx *dc, uint32_t t)
+{
+    const bc_insn *c = dc->code + dc->tr[t].code;
+
+    return dc->tr[t].ncode == 3 && c[0].op == BC_PUSHK && c[0].b == 0
+        && c[1].op == BC_STOREL;
+}
+
+/* Copy transition t's code to the end with resets of the candidates in
+ * `reset` put before its final GOTO. */
+static void append_resets(cstate *cs, dead_ctx *dc, bc_trans *t,
+                          uint64_t reset)
+{
+    uint32_t old = t->code, n = t->ncode, start = HERE, i;
+    int32_t  delta = (int32_t)(start - old);
+
+    for (i = 0; i + 1 < n; i++) {
+        bc_insn in = cs->code.v[old + i];
+        if ((bc_opinfos[in.op].flags & BC_F_JUMP) && in.b >= (int32_t)old
+            && in.b < (int32_t)(old + n))
+            in.b += delta;
+        fe_push(&cs->code, in);
+    }
+    for (i = 0; i < dc->ncand; i++)
+        if (reset & ((uint64_t)1 << i)) {
+            emit(cs, BC_PUSHK, 0, 0, 0, 0);
+            emit(cs, BC_STOREL, dc->cand_type[i], 0,
+                 (int32_t)dc->cand_off[i], 0);
+        }
+    fe_push(&cs->code, cs->code.v[old + n - 1]);
+    t->code = start;
+    t->ncode = HERE - start;
+}
+
+static void dead_var_reset(cstate *cs, uint32_t first_tr, uint32_t loc0,
+                           const uint8_t *guardlike)
+{
+    dead_ctx      dc;
+    const fe_sym *y;
+    uint32_t      t, i, k;
+
+    memset(&dc, 0, sizeof dc);
+    for (y = cs->locals.syms; y && dc.ncand < 64; y = y->next)
+        if (y->kind == FE_SYM_LOCAL && !y->count && !y->type->is_struct
+            && !(y->type->vflags & BC_V_CHAN)) {
+            dc.cand_off[dc.ncand] = y->offset;
+            dc.cand_type[dc.ncand++] = y->type->bctype;
+        }
+    dc.ntr = (uint32_t)cs->trans.n - first_tr;
+    dc.nloc = (uint32_t)cs->pclocs.n - loc0;
+    if (dc.ncand == 0 || dc.ntr == 0)
+        return;
+    dc.code = cs->code.v;
+    dc.tr = cs->trans.v + first_tr;
+    dc.pl = cs->pclocs.v + loc0;
+    dc.rd = xcalloc(dc.ntr, sizeof *dc.rd);
+    dc.wr = xcalloc(dc.ntr, sizeof *dc.wr);
+    dc.mark = xcalloc(dc.nloc, sizeof *dc.mark);
+    dc.stack = xmalloc(sizeof *dc.stack * dc.nloc);
+    /* pclocs[].first are absolute; make them relative */
+    for (t = 0; t < dc.ntr; t++) {
+        const bc_trans *tr = &dc.tr[t];
+        for (i = 0; i < tr->ncode; i++) {
+            const bc_insn *in = &cs->code.v[tr->code + i];
+            int c;
+            if (in->op != BC_LOADL && in->op != BC_STOREL)
+                continue;
+            c = cand_index(&dc, (uint32_t)in->b, in->t);
+            if (c < 0)
+                continue;
+            if (in->op == BC_LOADL)
+                dc.rd[t] |= (uint64_t)1 << c;
+            else
+                dc.wr[t] |= (uint64_t)1 << c;
+        }
+    }
+    {
+        bc_pcloc *rel = xmalloc(sizeof *rel * dc.nloc);
+        memcpy(rel, dc.pl, sizeof *rel * dc.nloc);
+        for (i = 0; i < dc.nloc; i++)
+            rel[i].first -= first_tr;
+        dc.pl = rel;
+    }
+    for (t = 0; t < dc.ntr; t++) {
+        uint64_t reset = 0;
+        for (k = 0; k < dc.ncand; k++) {
+            uint64_t x = (uint64_t)1 << k;
+            int      trigger;
+            if (dc.wr[t] & x)
+                trigger = !is_zero_store(&dc, t);
+            else
+                trigger = (dc.rd[t] & x) && guardlike[t];
+            if (trigger && !(dc.tr[t].flags & BC_TR_DIE)
+                && dead_from(&dc, dc.tr[t].dst, x))
+                reset |= x;
+        }
+        if (reset)
+            append_resets(cs, &dc, &cs->trans.v[first_tr + t], reset);
+    }
+    free((void *)dc.pl);
+    free(dc.rd);
+    free(dc.wr);
+    free(dc.mark);
+    free(dc.stack);
+}
+
 /* Resolve labels and jumps, number the locations, and append them and
  * their transitions to the program. */
 static void finish_proc(cstate *cs, bc_proctype *pt, uint32_t start,
@@ -1566,8 +1785,9 @@ static void finish_proc(cstate *cs, bc_proctype *pt, uint32_t start,
     uint32_t *nreal = xcalloc(n, sizeof *nreal);
     uint32_t *neps = xcalloc(n, sizeof *neps);
     uint32_t *num = xmalloc(sizeof *num * n);
-    uint32_t  i, j, k, nl = 0;
+    uint32_t  i, j, k, nl = 0, first_tr;
     size_t    e;
+    FE_VEC(uint8_t) guardlike = { NULL, 0, 0 };
 
     for (e = 0; e < cs->edges.n; e++) {
         edge *ed = &cs->edges.v[e];
@@ -1643,6 +1863,7 @@ static void finish_proc(cstate *cs, bc_proctype *pt, uint32_t start,
                    "control locations", pt->name);
     pt->loc0 = (uint32_t)cs->pclocs.n;
     pt->nlocs = nl;
+    first_tr = (uint32_t)cs->trans.n;
     pt->start = num[resolve_loc(alias, start, n)];
     for (i = 0; i < n; i++) {
         bc_pcloc pl;
@@ -1679,9 +1900,12 @@ static void finish_proc(cstate *cs, bc_proctype *pt, uint32_t start,
                 pl.loc = t.loc;
             pl.ntrans++;
             fe_push(&cs->trans, t);
+            fe_push(&guardlike, (uint8_t)ed->guardlike);
         }
         fe_push(&cs->pclocs, pl);
     }
+    dead_var_reset(cs, first_tr, pt->loc0, guardlike.v);
+    free(guardlike.v);
     free(alias);
     free(nreal);
     free(neps);
@@ -1816,6 +2040,7 @@ static void lower_proc(cstate *cs, uint32_t index)
     cs->latomic.n = cs->atomic_entry.n = cs->labels.n = 0;
     cs->break_to = NOLOC;
     cs->atomic_ctx = 0;
+    cs->body_started = 0;
     for (pd = dcl->u.proc.params; pd; pd = pd->next) {
         const ast_var *v;
         if (pd->u.var.type.base == AST_T_NAMED)

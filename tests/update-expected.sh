@@ -145,7 +145,7 @@ spin_summary()
 spore_summary()
 {
     find_spore
-    out=$("$SPORE" --json --por=none $2 "$1" 2>/dev/null)
+    out=$("$SPORE" --json --no-trail --por=none $2 "$1" 2>/dev/null)
     rc=$?
     if [ $rc -ge 2 ] && [ $rc -ne 4 ]; then
         echo "$0: spore exited $rc on $1" >&2
