@@ -490,6 +490,11 @@ static int take(dfs *d)
         ts_successors(d->t, vec, s->vec_len, &d->out);
         if (d->out.atomic)
             return push(d, SS_NOREF, vec, s->vec_len, 1);
+        /* the owner is blocked: every process may move, exactly as if
+         * no one owned the CPU, so store the state without the owner
+         * (pan's vector has no owner either; keeping it would split
+         * one state into two) */
+        d->vecs[off + BC_HDR_ATOMIC] = 0;
         expanded = 1;
     }
     res = ss_find_or_put(d->ss, d->vecs + off, s->vec_len, &ref);

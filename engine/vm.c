@@ -351,6 +351,9 @@ static vm_status exec(vm *m, uint32_t pc)
         case BC_POP:
             sp--;
             break;
+        case BC_POP2:
+            sp -= 2;
+            break;
         case BC_DUP:
             sp[0] = sp[-1];
             sp++;

@@ -46,7 +46,9 @@ typedef struct edge {
     uint32_t    from, to;       /* to: NOLOC while `label` is unresolved */
     const char *label;          /* goto target, resolved at the end */
     diag_pos    pos;
-    int         eps;            /* 1: a jump, no code of its own */
+    int         eps;            /* 1: a jump, no code of its own;
+                                   2: a folded jump; 3: "copy": `from`
+                                   gets copies of `to`'s transitions */
     uint32_t    code;           /* first instruction (real edges) */
     uint32_t    ncode;
     uint32_t    text;           /* string id of the statement */
@@ -140,6 +142,10 @@ typedef struct cstate {
     int                 body_started;   /* a statement other than a
                                            declaration has been lowered */
     int                 cur_guardlike;
+    FE_VEC(uint32_t)    self_loads;     /* loads of x++ / x--: not uses */
+    int                 first_nested;   /* the statement being lowered is
+                                           the first of an option, block
+                                           or inline body */
 
     /* the d_step being compiled */
     int                 dstep_committed;
@@ -151,6 +157,8 @@ typedef struct cstate {
 } cstate;
 
 static void lower_seq(cstate *cs, ast_stmt *s, uint32_t from, uint32_t to);
+static void lower_seq_ex(cstate *cs, ast_stmt *s, uint32_t from, uint32_t to,
+                         int nested);
 static void cexpr(cstate *cs, const ast_expr *e);
 static void dstep_seq(cstate *cs, ast_stmt *s);
 
@@ -989,7 +997,10 @@ static void cbasic(cstate *cs, const ast_stmt *s)
         }
         break;
     case AST_S_ASSIGN:
-        if (cplace(cs, s->u.assign.lhs, &p, 1)) {
+        if (s->u.assign.lhs->kind == AST_E_UNDERSCORE) {   /* _ = e */
+            cexpr(cs, s->u.assign.rhs);
+            emit(cs, BC_POP, 0, 0, 0, 0);
+        } else if (cplace(cs, s->u.assign.lhs, &p, 1)) {
             cexpr(cs, s->u.assign.rhs);
             emit_store(cs, &p);
         }
@@ -999,6 +1010,7 @@ static void cbasic(cstate *cs, const ast_stmt *s)
         if (cplace(cs, s->u.assign.lhs, &p, 1)) {
             if (p.dyn)
                 emit(cs, BC_DUP, 0, 0, 0, 0);
+            fe_push(&cs->self_loads, HERE);
             emit_load(cs, &p);
             emit(cs, BC_PUSHK, 0, 0, 1, 0);
             emit(cs, s->kind == AST_S_INCR ? BC_ADD : BC_SUB, 0, 0, 0, 0);
@@ -1349,8 +1361,9 @@ static void lower_stmt(cstate *cs, ast_stmt *s, uint32_t from, uint32_t to)
 {
     uint32_t save, head;
     label    lb;
-    int      n;
+    int      n, nested = cs->first_nested;
 
+    cs->first_nested = 0;
     if (s->kind != AST_S_DECL && s->kind != AST_S_LABEL)
         cs->body_started = 1;
     switch (s->kind) {
@@ -1358,8 +1371,13 @@ static void lower_stmt(cstate *cs, ast_stmt *s, uint32_t from, uint32_t to)
         lower_options(cs, s, from, to);
         break;
     case AST_S_DO:
+        /* SPIN: a do that opens a nested sequence is entered through
+         * the enclosing location (which gets copies of its options), but
+         * its iterations return to a head of its own. */
         head = new_loc(cs);
         add_eps(cs, from, head, NULL, s->pos, "do");
+        if (nested)
+            cs->edges.v[cs->edges.n - 1].eps = 3;
         save = cs->break_to;
         cs->break_to = to;
         lower_options(cs, s, head, head);
@@ -1398,6 +1416,7 @@ static void lower_stmt(cstate *cs, ast_stmt *s, uint32_t from, uint32_t to)
         lb.loc = from;
         lb.pos = s->pos;
         fe_push(&cs->labels, lb);
+        cs->first_nested = nested;
         lower_stmt(cs, s->u.label.stmt, from, to);
         break;
     case AST_S_ELSE:
@@ -1428,7 +1447,7 @@ static void lower_stmt(cstate *cs, ast_stmt *s, uint32_t from, uint32_t to)
     }
     case AST_S_SELECT:
     case AST_S_FOR:
-        lower_seq(cs, expand_range(cs, s), from, to);
+        lower_seq_ex(cs, expand_range(cs, s), from, to, 0);
         break;
     default:
         basic_trans(cs, s, from, to, 0);
@@ -1436,7 +1455,8 @@ static void lower_stmt(cstate *cs, ast_stmt *s, uint32_t from, uint32_t to)
     }
 }
 
-static void lower_seq(cstate *cs, ast_stmt *s, uint32_t from, uint32_t to)
+static void lower_seq_ex(cstate *cs, ast_stmt *s, uint32_t from, uint32_t to,
+                         int nested)
 {
     if (!s) {
         add_eps(cs, from, to, NULL, NOPOS, "skip");
@@ -1444,9 +1464,17 @@ static void lower_seq(cstate *cs, ast_stmt *s, uint32_t from, uint32_t to)
     }
     for (; s; s = s->next) {
         uint32_t mid = s->next ? new_loc(cs) : to;
+        cs->first_nested = nested;
+        nested = 0;
         lower_stmt(cs, s, from, mid);
         from = mid;
     }
+}
+
+/* A nested sequence: an option, a block, an atomic or inline body. */
+static void lower_seq(cstate *cs, ast_stmt *s, uint32_t from, uint32_t to)
+{
+    lower_seq_ex(cs, s, from, to, 1);
 }
 
 /* ----------------------------------------------------------- d_step */
@@ -1709,6 +1737,7 @@ static void dead_var_reset(cstate *cs, uint32_t first_tr, uint32_t loc0,
     dead_ctx      dc;
     const fe_sym *y;
     uint32_t      t, i, k;
+    uint64_t     *last_wr;           /* d_steps: last access is a write */
 
     memset(&dc, 0, sizeof dc);
     for (y = cs->locals.syms; y && dc.ncand < 64; y = y->next)
@@ -1729,6 +1758,7 @@ static void dead_var_reset(cstate *cs, uint32_t first_tr, uint32_t loc0,
     dc.mark = xcalloc(dc.nloc, sizeof *dc.mark);
     dc.stack = xmalloc(sizeof *dc.stack * dc.nloc);
     /* pclocs[].first are absolute; make them relative */
+    last_wr = xcalloc(dc.ntr, sizeof *last_wr);
     for (t = 0; t < dc.ntr; t++) {
         const bc_trans *tr = &dc.tr[t];
         for (i = 0; i < tr->ncode; i++) {
@@ -1739,10 +1769,13 @@ static void dead_var_reset(cstate *cs, uint32_t first_tr, uint32_t loc0,
             c = cand_index(&dc, (uint32_t)in->b, in->t);
             if (c < 0)
                 continue;
-            if (in->op == BC_LOADL)
+            if (in->op == BC_LOADL) {
                 dc.rd[t] |= (uint64_t)1 << c;
-            else
+                last_wr[t] &= ~((uint64_t)1 << c);
+            } else {
                 dc.wr[t] |= (uint64_t)1 << c;
+                last_wr[t] |= (uint64_t)1 << c;
+            }
         }
     }
     {
@@ -1757,7 +1790,11 @@ static void dead_var_reset(cstate *cs, uint32_t first_tr, uint32_t loc0,
         for (k = 0; k < dc.ncand; k++) {
             uint64_t x = (uint64_t)1 << k;
             int      trigger;
-            if (dc.wr[t] & x)
+            if (dc.tr[t].flags & BC_TR_DSTEP)
+                /* a d_step is many statements to SPIN: only its last
+                 * access to x matters, and only a write triggers */
+                trigger = (last_wr[t] & x) != 0;
+            else if (dc.wr[t] & x)
                 trigger = !is_zero_store(&dc, t);
             else
                 trigger = (dc.rd[t] & x) && guardlike[t];
@@ -1769,10 +1806,69 @@ static void dead_var_reset(cstate *cs, uint32_t first_tr, uint32_t loc0,
             append_resets(cs, &dc, &cs->trans.v[first_tr + t], reset);
     }
     free((void *)dc.pl);
+    free(last_wr);
     free(dc.rd);
     free(dc.wr);
     free(dc.mark);
     free(dc.stack);
+}
+
+typedef FE_VEC(uint8_t) u8_vec;
+
+typedef struct finish_ctx {
+    cstate         *cs;
+    const uint32_t *alias, *num;
+    uint32_t        n;
+    bc_pcloc       *pl;
+    u8_vec         *guardlike;
+} finish_ctx;
+
+/* Append the transitions leaving automaton location `from` as
+ * transitions of location `src` (a copy edge makes src take the
+ * transitions of its target too). */
+static void emit_loc_trans(finish_ctx *fl, uint32_t src, uint32_t from,
+                           int depth)
+{
+    cstate  *cs = fl->cs;
+    size_t   e;
+    uint32_t k;
+
+    for (e = 0; e < cs->edges.n; e++) {
+        edge    *ed = &cs->edges.v[e];
+        bc_trans t;
+        uint32_t to;
+        if (ed->from != from)
+            continue;
+        if (ed->eps == 3) {
+            if (depth < 8)
+                emit_loc_trans(fl, src, resolve_loc(fl->alias, ed->to, fl->n),
+                               depth + 1);
+            continue;
+        }
+        if (ed->eps)
+            continue;
+        to = resolve_loc(fl->alias, ed->to, fl->n);
+        t.code = ed->code;
+        t.ncode = ed->ncode;
+        t.proc = (uint32_t)cs->procs.n;
+        t.src = (uint16_t)fl->num[src];
+        t.dst = (uint16_t)fl->num[to];
+        t.loc = ed->loc;
+        t.text = ed->text;
+        t.flags = ed->flags;
+        if (ed->atomic && (cs->latomic.v[to] == ed->atomic
+                           || to == resolve_loc(fl->alias,
+                                cs->atomic_entry.v[ed->atomic - 1], fl->n)))
+            t.flags |= BC_TR_ATOMIC;
+        k = t.code + t.ncode - 1;           /* patch the final GOTO */
+        if (cs->code.v[k].op == BC_GOTO)
+            cs->code.v[k].b = (int32_t)t.dst;
+        if (fl->pl->ntrans == 0)
+            fl->pl->loc = t.loc;
+        fl->pl->ntrans++;
+        fe_push(&cs->trans, t);
+        fe_push(fl->guardlike, (uint8_t)ed->guardlike);
+    }
 }
 
 /* Resolve labels and jumps, number the locations, and append them and
@@ -1785,9 +1881,10 @@ static void finish_proc(cstate *cs, bc_proctype *pt, uint32_t start,
     uint32_t *nreal = xcalloc(n, sizeof *nreal);
     uint32_t *neps = xcalloc(n, sizeof *neps);
     uint32_t *num = xmalloc(sizeof *num * n);
-    uint32_t  i, j, k, nl = 0, first_tr;
+    uint32_t  i, j, nl = 0, first_tr;
     size_t    e;
-    FE_VEC(uint8_t) guardlike = { NULL, 0, 0 };
+    u8_vec    guardlike = { NULL, 0, 0 };
+    finish_ctx fl;
 
     for (e = 0; e < cs->edges.n; e++) {
         edge *ed = &cs->edges.v[e];
@@ -1803,7 +1900,7 @@ static void finish_proc(cstate *cs, bc_proctype *pt, uint32_t start,
                 ed->to = cs->labels.v[j].loc;
             }
         }
-        if (ed->eps)
+        if (ed->eps == 1)
             neps[ed->from]++;
         else
             nreal[ed->from]++;
@@ -1818,7 +1915,7 @@ static void finish_proc(cstate *cs, bc_proctype *pt, uint32_t start,
         alias[i] = NOLOC;
     for (e = 0; e < cs->edges.n; e++) {
         edge *ed = &cs->edges.v[e];
-        if (ed->eps && nreal[ed->from] == 0 && neps[ed->from] == 1
+        if (ed->eps == 1 && nreal[ed->from] == 0 && neps[ed->from] == 1
             && ed->from != final) {
             alias[ed->from] = ed->to;
             ed->eps = 2;                        /* folded */
@@ -1873,35 +1970,13 @@ static void finish_proc(cstate *cs, bc_proctype *pt, uint32_t start,
         pl.ntrans = 0;
         pl.flags = cs->lflags.v[i] | (cs->latomic.v[i] ? BC_L_ATOMIC : 0);
         pl.loc = 0;
-        for (e = 0; e < cs->edges.n; e++) {
-            edge    *ed = &cs->edges.v[e];
-            bc_trans t;
-            uint32_t to;
-            if (ed->eps || ed->from != i)
-                continue;
-            to = resolve_loc(alias, ed->to, n);
-            t.code = ed->code;
-            t.ncode = ed->ncode;
-            t.proc = (uint32_t)cs->procs.n;
-            t.src = (uint16_t)num[i];
-            t.dst = (uint16_t)num[to];
-            t.loc = ed->loc;
-            t.text = ed->text;
-            t.flags = ed->flags;
-            if (ed->atomic && (cs->latomic.v[to] == ed->atomic
-                               || to == resolve_loc(alias,
-                                    cs->atomic_entry.v[ed->atomic - 1], n)))
-                t.flags |= BC_TR_ATOMIC;
-            /* patch the final GOTO */
-            k = t.code + t.ncode - 1;
-            if (cs->code.v[k].op == BC_GOTO)
-                cs->code.v[k].b = (int32_t)t.dst;
-            if (pl.ntrans == 0)
-                pl.loc = t.loc;
-            pl.ntrans++;
-            fe_push(&cs->trans, t);
-            fe_push(&guardlike, (uint8_t)ed->guardlike);
-        }
+        fl.cs = cs;
+        fl.alias = alias;
+        fl.num = num;
+        fl.n = n;
+        fl.pl = &pl;
+        fl.guardlike = &guardlike;
+        emit_loc_trans(&fl, i, i, 0);
         fe_push(&cs->pclocs, pl);
     }
     dead_var_reset(cs, first_tr, pt->loc0, guardlike.v);
@@ -2055,7 +2130,7 @@ static void lower_proc(cstate *cs, uint32_t index)
     pt.nparams = (uint32_t)cs->lvars.n;
     start = new_loc(cs);
     final = new_loc(cs);
-    lower_seq(cs, dcl->u.proc.body, start, final);
+    lower_seq_ex(cs, dcl->u.proc.body, start, final, 0);
     dstart = begin_trans(cs, endpos);
     emit(cs, BC_DIE, 0, 0, 0, 0);
     {
@@ -2171,6 +2246,54 @@ static void emit_program_init(cstate *cs, bc_program *p)
     emit(cs, BC_RET, 0, 0, 0, 0);
 }
 
+/* SPIN leaves out of the state a global that no expression reads (its
+ * own x++ does not count): assignments to it have no effect that anyone
+ * can see, and keeping it would split states.  Channels and structures
+ * are kept.  The variable keeps its initial value (the initialisation
+ * code from init_start on is left alone). */
+static void drop_unread_globals(cstate *cs, uint32_t init_start)
+{
+    const fe_sym *y;
+    size_t        i, k;
+
+    for (y = cs->globals.syms; y; y = y->next) {
+        uint32_t lo = y->offset, hi = y->offset + fe_sym_size(y);
+        int      read = 0;
+        if (y->kind != FE_SYM_GLOBAL || y->type->is_struct
+            || (y->type->vflags & BC_V_CHAN))
+            continue;
+        for (i = 0, k = 0; i < cs->code.n && !read; i++) {
+            const bc_insn *in = &cs->code.v[i];
+            uint32_t       a, b;
+            while (k < cs->self_loads.n && cs->self_loads.v[k] < i)
+                k++;
+            if (k < cs->self_loads.n && cs->self_loads.v[k] == i)
+                continue;
+            if (in->op == BC_LOADG) {
+                a = (uint32_t)in->b;
+                b = a + bc_type_size(in->t);
+            } else if (in->op == BC_LOADGX) {
+                a = (uint32_t)in->b - in->a;
+                b = a + (uint32_t)in->c;
+            } else {
+                continue;
+            }
+            read = a < hi && lo < b;
+        }
+        if (read)
+            continue;
+        for (i = 0; i < cs->code.n; i++) {
+            bc_insn *in = &cs->code.v[i];
+            if (in->op == BC_STOREG && (uint32_t)in->b >= lo
+                && (uint32_t)in->b < hi && i < init_start)
+                *in = (bc_insn){ BC_POP, 0, 0, 0, 0 };
+            else if (in->op == BC_STOREGX && (uint32_t)in->b - in->a == lo
+                     && i < init_start)
+                *in = (bc_insn){ BC_POP2, 0, 0, 0, 0 };
+        }
+    }
+}
+
 #define TAKE(dst, cnt, vec) do {                                \
         (dst) = (vec).v; (cnt) = (uint32_t)(vec).n;             \
         (vec).v = NULL; (vec).n = (vec).cap = 0;                \
@@ -2186,7 +2309,7 @@ static void cstate_fini(cstate *cs)
     free(cs->lvars.v); free(cs->linits.v); free(cs->edges.v);
     free(cs->lflags.v); free(cs->latomic.v); free(cs->atomic_entry.v);
     free(cs->labels.v); free(cs->substs.v); free(cs->dbreaks.v);
-    free(cs->dlabels.v); free(cs->dfixes.v);
+    free(cs->dlabels.v); free(cs->dfixes.v); free(cs->self_loads.v);
 }
 
 bc_program *fe_compile(const lang_program *lp, const char *model_name,
@@ -2213,6 +2336,7 @@ bc_program *fe_compile(const lang_program *lp, const char *model_name,
     for (i = 0; i < cs.proclist.n; i++)
         lower_proc(&cs, (uint32_t)i);
     emit_program_init(&cs, p);
+    drop_unread_globals(&cs, p->init_code);
     if (cs.gsize > 60000)
         diag_error(d, NOPOS, "global variables take %u bytes "
                    "(at most 60000)", cs.gsize);
