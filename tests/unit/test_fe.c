@@ -131,7 +131,8 @@ static void test_static_facts(void)
         "  byte l;\n"
         "  l = 1;\n"
         "  g = l;\n"
-        "  arr[l] = h\n"
+        "  arr[l] = h;\n"
+        "  assert(g + arr[0] >= 0)\n"     /* g and arr are read */
         "}\n");
     uint32_t i, n = 0;
 

@@ -153,7 +153,7 @@ static void test_depth_limit(void)
     quiet_options(&o);
     o.max_depth = 10;
     CU_ASSERT_EQUAL_FATAL(check("byte x;\n"
-                                "active proctype P() { do :: x++ od }\n",
+                                "active proctype P() { do :: x < 200 -> x++ od }\n",
                                 &o, &r, &m), SEARCH_INCOMPLETE);
     CU_ASSERT(r.truncated);
     CU_ASSERT_EQUAL(r.stop, SEARCH_STOP_DEPTH);
