@@ -38,6 +38,11 @@
 
 #define NOLOC UINT32_MAX
 
+/* While compiling, a load whose value is not a "use" in SPIN's sense
+ * (the load of x in x++, the arguments of printf) carries this bit in its
+ * type operand; drop_unread_globals() reads it and clears it. */
+#define FE_T_NOUSE 0x80
+
 static const diag_pos NOPOS = { 0, 0, 0 };
 #define MAX_INLINE_DEPTH 64
 
@@ -142,7 +147,6 @@ typedef struct cstate {
     int                 body_started;   /* a statement other than a
                                            declaration has been lowered */
     int                 cur_guardlike;
-    FE_VEC(uint32_t)    self_loads;     /* loads of x++ / x--: not uses */
     int                 first_nested;   /* the statement being lowered is
                                            the first of an option, block
                                            or inline body */
@@ -978,12 +982,21 @@ static void cexpr_inner(cstate *cs, const ast_expr *e)
 
 /* ----------------------------------------------- basic statements */
 
+/* The global loads emitted since code index start are not uses. */
+static void mark_nouse(cstate *cs, uint32_t start)
+{
+    for (; start < HERE; start++)
+        if (cs->code.v[start].op == BC_LOADG
+            || cs->code.v[start].op == BC_LOADGX)
+            cs->code.v[start].t |= FE_T_NOUSE;
+}
+
 /* Emit the code of a statement that is one step (no control flow). */
 static void cbasic(cstate *cs, const ast_stmt *s)
 {
     place            p;
     const ast_expr  *a;
-    uint32_t         n, i;
+    uint32_t         n, i, start;
     int64_t          v;
 
     switch (s->kind) {
@@ -1010,8 +1023,8 @@ static void cbasic(cstate *cs, const ast_stmt *s)
         if (cplace(cs, s->u.assign.lhs, &p, 1)) {
             if (p.dyn)
                 emit(cs, BC_DUP, 0, 0, 0, 0);
-            fe_push(&cs->self_loads, HERE);
             emit_load(cs, &p);
+            cs->code.v[cs->code.n - 1].t |= FE_T_NOUSE;
             emit(cs, BC_PUSHK, 0, 0, 1, 0);
             emit(cs, s->kind == AST_S_INCR ? BC_ADD : BC_SUB, 0, 0, 0, 0);
             emit_store(cs, &p);
@@ -1058,13 +1071,17 @@ static void cbasic(cstate *cs, const ast_stmt *s)
         emit(cs, BC_ASSERT, 0, 0, 0, (int32_t)add_loc(cs, s->pos));
         break;
     case AST_S_PRINTF:
+        start = HERE;
         for (n = 0, a = s->u.print.args; a; a = a->next, n++)
             cexpr(cs, a);
+        mark_nouse(cs, start);
         emit(cs, BC_PRINTF, 0, n, (int32_t)add_string(cs, s->u.print.fmt),
              0);
         break;
     case AST_S_PRINTM:
+        start = HERE;
         cexpr(cs, s->u.expr);
+        mark_nouse(cs, start);
         emit(cs, BC_PRINTM, 0, 0, 0, 0);
         break;
     case AST_S_SKIP:
@@ -1766,7 +1783,7 @@ static void dead_var_reset(cstate *cs, uint32_t first_tr, uint32_t loc0,
             int c;
             if (in->op != BC_LOADL && in->op != BC_STOREL)
                 continue;
-            c = cand_index(&dc, (uint32_t)in->b, in->t);
+            c = cand_index(&dc, (uint32_t)in->b, in->t & ~FE_T_NOUSE);
             if (c < 0)
                 continue;
             if (in->op == BC_LOADL) {
@@ -2254,7 +2271,7 @@ static void emit_program_init(cstate *cs, bc_program *p)
 static void drop_unread_globals(cstate *cs, uint32_t init_start)
 {
     const fe_sym *y;
-    size_t        i, k;
+    size_t        i;
 
     for (y = cs->globals.syms; y; y = y->next) {
         uint32_t lo = y->offset, hi = y->offset + fe_sym_size(y);
@@ -2262,12 +2279,10 @@ static void drop_unread_globals(cstate *cs, uint32_t init_start)
         if (y->kind != FE_SYM_GLOBAL || y->type->is_struct
             || (y->type->vflags & BC_V_CHAN))
             continue;
-        for (i = 0, k = 0; i < cs->code.n && !read; i++) {
+        for (i = 0; i < cs->code.n && !read; i++) {
             const bc_insn *in = &cs->code.v[i];
             uint32_t       a, b;
-            while (k < cs->self_loads.n && cs->self_loads.v[k] < i)
-                k++;
-            if (k < cs->self_loads.n && cs->self_loads.v[k] == i)
+            if (in->t & FE_T_NOUSE)
                 continue;
             if (in->op == BC_LOADG) {
                 a = (uint32_t)in->b;
@@ -2292,6 +2307,8 @@ static void drop_unread_globals(cstate *cs, uint32_t init_start)
                 *in = (bc_insn){ BC_POP2, 0, 0, 0, 0 };
         }
     }
+    for (i = 0; i < cs->code.n; i++)
+        cs->code.v[i].t &= (uint8_t)~FE_T_NOUSE;
 }
 
 #define TAKE(dst, cnt, vec) do {                                \
@@ -2309,7 +2326,7 @@ static void cstate_fini(cstate *cs)
     free(cs->lvars.v); free(cs->linits.v); free(cs->edges.v);
     free(cs->lflags.v); free(cs->latomic.v); free(cs->atomic_entry.v);
     free(cs->labels.v); free(cs->substs.v); free(cs->dbreaks.v);
-    free(cs->dlabels.v); free(cs->dfixes.v); free(cs->self_loads.v);
+    free(cs->dlabels.v); free(cs->dfixes.v);
 }
 
 bc_program *fe_compile(const lang_program *lp, const char *model_name,
