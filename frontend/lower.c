@@ -1665,7 +1665,7 @@ static int starts_with(const char *s, const char *p)
  */
 
 typedef struct dead_ctx {
-    const bc_insn  *code;
+    const cstate   *cs;         /* its code grows while resets are added */
     const bc_trans *tr;         /* this proctype's transitions */
     const bc_pcloc *pl;         /* this proctype's locations */
     uint32_t        ntr, nloc, ncand;
@@ -1716,7 +1716,7 @@ static int dead_from(dead_ctx *dc, uint32_t l, uint64_t x)
 /* Is transition t exactly `x = 0` for candidate bit x? */
 static int is_zero_store(const dead_ctx *dc, uint32_t t)
 {
-    const bc_insn *c = dc->code + dc->tr[t].code;
+    const bc_insn *c = dc->cs->code.v + dc->tr[t].code;
 
     return dc->tr[t].ncode == 3 && c[0].op == BC_PUSHK && c[0].b == 0
         && c[1].op == BC_STOREL;
@@ -1767,7 +1767,7 @@ static void dead_var_reset(cstate *cs, uint32_t first_tr, uint32_t loc0,
     dc.nloc = (uint32_t)cs->pclocs.n - loc0;
     if (dc.ncand == 0 || dc.ntr == 0)
         return;
-    dc.code = cs->code.v;
+    dc.cs = cs;
     dc.tr = cs->trans.v + first_tr;
     dc.pl = cs->pclocs.v + loc0;
     dc.rd = xcalloc(dc.ntr, sizeof *dc.rd);
