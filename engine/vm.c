@@ -666,15 +666,14 @@ static vm_status exec(vm *m, uint32_t pc)
         case BC_GOTO: {
             uint8_t *seg = m->vec + m->lay->poff[m->pid];
             const bc_proctype *pt = &prog->procs[seg[0]];
-            uint32_t fl;
 
             if (m->hs_chan && !m->hs_done)
                 goto blocked;
             assert((uint32_t)i->b < pt->nlocs);
             seg[1] = (uint8_t)i->b;
             seg[2] = (uint8_t)((uint32_t)i->b >> 8);
-            fl = prog->pclocs[pt->loc0 + (uint32_t)i->b].flags;
-            m->vec[BC_HDR_ATOMIC] = (fl & BC_L_ATOMIC)
+            /* the owner rule is per transition (bc.h, BC_TR_ATOMIC) */
+            m->vec[BC_HDR_ATOMIC] = (m->tflags & BC_TR_ATOMIC)
                                     ? (uint8_t)(m->pid + 1) : 0;
             return VM_OK;
         }
@@ -727,7 +726,9 @@ static vm_status exec(vm *m, uint32_t pc)
     }
 
 blocked:
-    if (!m->dcommit)
+    /* a transition tried as the partner of a rendezvous and refused is
+     * simply not that partner, even inside a d_step */
+    if (!m->dcommit || (m->hs_chan && !m->hs_done))
         return VM_BLOCKED;
     fail_kind = TS_DSTEP_BLOCK;
     fail_loc = m->tloc;
@@ -760,6 +761,7 @@ vm_status vm_run(vm *m, vm_layout *lay, const uint8_t *src, size_t len,
     m->rv_chan = 0;
     m->dcommit = 0;
     m->tloc = tr->loc;
+    m->tflags = tr->flags;
     m->finding = TS_OK;
     m->floc = 0;
     m->nacc = 0;
@@ -790,6 +792,7 @@ vm_status vm_run_init(vm *m, vm_layout *lay, const uint8_t *src,
     m->rv_chan = 0;
     m->dcommit = 0;
     m->tloc = 0;
+    m->tflags = 0;
     m->finding = TS_OK;
     m->floc = 0;
     m->nacc = 0;

@@ -71,6 +71,7 @@ typedef struct vm {
                                        channel: the handshake to make */
     int        dcommit;             /* DCOMMIT seen */
     uint32_t   tloc;                /* location id of the transition */
+    uint32_t   tflags;              /* BC_TR_* of the transition */
     uint32_t   finding;             /* ts_finding; TS_OK if none */
     uint32_t   floc;
     FILE      *out;                 /* printf/printm; NULL: silent */

@@ -60,6 +60,8 @@ typedef struct edge {
     uint32_t    flags;          /* BC_TR_* (without ATOMIC) */
     uint32_t    atomic;         /* atomic context id, 0: none */
     uint32_t    loc;            /* location id */
+    int         jump;           /* a goto or break (for "jump into
+                                   d_step", which SPIN rejects) */
     int         guardlike;      /* an expression statement or a receive:
                                    a read of a dead local resets it */
 } edge;
@@ -1422,16 +1424,35 @@ static void lower_stmt(cstate *cs, ast_stmt *s, uint32_t from, uint32_t to)
             break;
         }
         add_eps(cs, from, cs->break_to, NULL, s->pos, "break");
+        cs->edges.v[cs->edges.n - 1].jump = 1;
         break;
     case AST_S_GOTO:
         add_eps(cs, from, NOLOC, s->u.target, s->pos, "goto");
-        cs->edges.v[cs->edges.n - 1].text =
-            stmt_text(cs, s);
+        cs->edges.v[cs->edges.n - 1].text = stmt_text(cs, s);
+        cs->edges.v[cs->edges.n - 1].jump = 1;
         break;
     case AST_S_LABEL:
         lb.name = s->u.label.name;
         lb.loc = from;
         lb.pos = s->pos;
+        if (s->u.label.stmt->kind == AST_S_FOR
+            || s->u.label.stmt->kind == AST_S_SELECT) {
+            /* SPIN labels the loop a for/select expands into, not the
+             * assignment of its first value: `L: for (...)` ... `goto L`
+             * does not restart the count */
+            ast_stmt *x = expand_range(cs, s->u.label.stmt);
+            if (x->kind == AST_S_ASSIGN && x->next) {
+                uint32_t mid = new_loc(cs);
+                lower_stmt(cs, x, from, mid);
+                lb.loc = mid;
+                fe_push(&cs->labels, lb);
+                lower_seq_ex(cs, x->next, mid, to, 0);
+                break;
+            }
+            fe_push(&cs->labels, lb);
+            lower_seq_ex(cs, x, from, to, 0);
+            break;
+        }
         fe_push(&cs->labels, lb);
         cs->first_nested = nested;
         lower_stmt(cs, s->u.label.stmt, from, to);
@@ -1947,6 +1968,22 @@ static void finish_proc(cstate *cs, bc_proctype *pt, uint32_t start,
                     cs->edges.v[e].eps = 1;
             alias[r] = NOLOC;
         }
+    /* SPIN refuses a goto or break to the first statement of a d_step. */
+    for (e = 0; e < cs->edges.n; e++) {
+        const edge *ed = &cs->edges.v[e];
+        uint32_t    r;
+        size_t      e2;
+        if (!ed->jump)
+            continue;
+        r = resolve_loc(alias, ed->to, n);
+        for (e2 = 0; e2 < cs->edges.n; e2++)
+            if (cs->edges.v[e2].from == r && !cs->edges.v[e2].eps
+                && (cs->edges.v[e2].flags & BC_TR_DSTEP)) {
+                diag_error(cs->d, ed->pos, "jump into a d_step sequence "
+                           "(SPIN rejects it too)");
+                break;
+            }
+    }
     /* Jumps that remain are transitions of their own ("goto"). */
     for (e = 0; e < cs->edges.n; e++) {
         edge *ed = &cs->edges.v[e];

@@ -166,6 +166,19 @@ static void pb_free(bc_program *p)
     bc_program_free(p);
 }
 
+/* The per-transition atomic flag, from the location flags the models
+ * set (the front end computes BC_TR_ATOMIC itself: a transition into a
+ * location inside an atomic sequence keeps the CPU).  Called before a
+ * program is used. */
+static void pb_atomic_flags(bc_program *p)
+{
+    for (uint32_t t = 0; t < p->ntrans; t++) {
+        const bc_trans *tr = &p->trans[t];
+        if (p->pclocs[p->procs[tr->proc].loc0 + tr->dst].flags & BC_L_ATOMIC)
+            p->trans[t].flags |= BC_TR_ATOMIC;
+    }
+}
+
 /* Start the init code: "run" each proctype in order, dropping the pids. */
 static void pb_init_runs(bc_program *p, uint32_t n)
 {
@@ -193,6 +206,7 @@ static void fx_start(fx *f, bc_program *p)
     ts_finding fd;
     uint32_t fl;
 
+    pb_atomic_flags(p);
     f->p = p;
     f->t = ts_new(p);
     ts_succs_init(&f->s);
@@ -872,7 +886,7 @@ static void test_atomic(void)
  * not those whose atomic owner can move (entered by an atomic step). */
 static size_t explore(bc_program *p, size_t *ntrans, size_t *npan)
 {
-    ts *t = ts_new(p);
+    ts *t = (pb_atomic_flags(p), ts_new(p));
     ts_succs s;
     size_t len;
     ts_finding fd;
