@@ -157,6 +157,9 @@ typedef struct cstate {
     int                 dstep_committed;
     FE_VEC(uint32_t)    dbreaks;        /* JMPs to patch to the loop end */
     FE_VEC(dlabel)      dlabels;
+    FE_VEC(uint32_t)    dstep_entries;  /* locations where a d_step that is
+                                           not an option's first statement
+                                           starts */
     FE_VEC(dfix)        dfixes;
     uint32_t            cur_loc;        /* location id of the statement */
     uint32_t            cur_flags;      /* BC_TR_* gathered while emitting */
@@ -1413,6 +1416,9 @@ static void lower_stmt(cstate *cs, ast_stmt *s, uint32_t from, uint32_t to)
         cs->atomic_ctx = 0;
         break;
     case AST_S_DSTEP:
+        if (!nested)            /* a statement of its sequence: a jump to
+                                   `from` lands inside the d_step */
+            fe_push(&cs->dstep_entries, from);
         lower_dstep(cs, s, from, to);
         break;
     case AST_S_BLOCK:
@@ -1968,17 +1974,16 @@ static void finish_proc(cstate *cs, bc_proctype *pt, uint32_t start,
                     cs->edges.v[e].eps = 1;
             alias[r] = NOLOC;
         }
-    /* SPIN refuses a goto or break to the first statement of a d_step. */
+    /* SPIN refuses a goto or break to the first statement of a d_step
+     * (but not to an if or do whose option starts with one). */
     for (e = 0; e < cs->edges.n; e++) {
         const edge *ed = &cs->edges.v[e];
         uint32_t    r;
-        size_t      e2;
         if (!ed->jump)
             continue;
         r = resolve_loc(alias, ed->to, n);
-        for (e2 = 0; e2 < cs->edges.n; e2++)
-            if (cs->edges.v[e2].from == r && !cs->edges.v[e2].eps
-                && (cs->edges.v[e2].flags & BC_TR_DSTEP)) {
+        for (j = 0; j < cs->dstep_entries.n; j++)
+            if (resolve_loc(alias, cs->dstep_entries.v[j], n) == r) {
                 diag_error(cs->d, ed->pos, "jump into a d_step sequence "
                            "(SPIN rejects it too)");
                 break;
@@ -2167,6 +2172,7 @@ static void lower_proc(cstate *cs, uint32_t index)
     cs->fsize = 0;
     cs->lvars.n = cs->linits.n = cs->edges.n = cs->lflags.n = 0;
     cs->latomic.n = cs->atomic_entry.n = cs->labels.n = 0;
+    cs->dstep_entries.n = 0;
     cs->break_to = NOLOC;
     cs->atomic_ctx = 0;
     cs->body_started = 0;
@@ -2364,6 +2370,7 @@ static void cstate_fini(cstate *cs)
     free(cs->lflags.v); free(cs->latomic.v); free(cs->atomic_entry.v);
     free(cs->labels.v); free(cs->substs.v); free(cs->dbreaks.v);
     free(cs->dlabels.v); free(cs->dfixes.v);
+    free(cs->dstep_entries.v);
 }
 
 bc_program *fe_compile(const lang_program *lp, const char *model_name,
