@@ -60,6 +60,8 @@ typedef struct edge {
     uint32_t    flags;          /* BC_TR_* (without ATOMIC) */
     uint32_t    atomic;         /* atomic context id, 0: none */
     uint32_t    loc;            /* location id */
+    int         keep;           /* a jump that opens an option: a step
+                                   of its own even when alone (SPIN) */
     int         jump;           /* a goto or break (for "jump into
                                    d_step", which SPIN rejects) */
     int         guardlike;      /* an expression statement or a receive:
@@ -149,6 +151,8 @@ typedef struct cstate {
     int                 body_started;   /* a statement other than a
                                            declaration has been lowered */
     int                 cur_guardlike;
+    int                 option_first;   /* the statement being lowered is
+                                           the first of an if/do option */
     int                 first_nested;   /* the statement being lowered is
                                            the first of an option, block
                                            or inline body */
@@ -1338,6 +1342,7 @@ static void lower_options(cstate *cs, const ast_stmt *s, uint32_t from,
             if (first->next)
                 lower_seq(cs, first->next, mid, to);
         } else {
+            cs->option_first = 1;
             lower_seq(cs, first, from, to);
         }
     }
@@ -1384,8 +1389,10 @@ static void lower_stmt(cstate *cs, ast_stmt *s, uint32_t from, uint32_t to)
     uint32_t save, head;
     label    lb;
     int      n, nested = cs->first_nested;
+    int      opens_option = cs->option_first;
 
     cs->first_nested = 0;
+    cs->option_first = 0;
     if (s->kind != AST_S_DECL && s->kind != AST_S_LABEL)
         cs->body_started = 1;
     switch (s->kind) {
@@ -1431,11 +1438,13 @@ static void lower_stmt(cstate *cs, ast_stmt *s, uint32_t from, uint32_t to)
         }
         add_eps(cs, from, cs->break_to, NULL, s->pos, "break");
         cs->edges.v[cs->edges.n - 1].jump = 1;
+        cs->edges.v[cs->edges.n - 1].keep = opens_option;
         break;
     case AST_S_GOTO:
         add_eps(cs, from, NOLOC, s->u.target, s->pos, "goto");
         cs->edges.v[cs->edges.n - 1].text = stmt_text(cs, s);
         cs->edges.v[cs->edges.n - 1].jump = 1;
+        cs->edges.v[cs->edges.n - 1].keep = opens_option;
         break;
     case AST_S_LABEL:
         lb.name = s->u.label.name;
@@ -1461,6 +1470,7 @@ static void lower_stmt(cstate *cs, ast_stmt *s, uint32_t from, uint32_t to)
         }
         fe_push(&cs->labels, lb);
         cs->first_nested = nested;
+        cs->option_first = opens_option;
         lower_stmt(cs, s->u.label.stmt, from, to);
         break;
     case AST_S_ELSE:
@@ -1944,7 +1954,7 @@ static void finish_proc(cstate *cs, bc_proctype *pt, uint32_t start,
                 ed->to = cs->labels.v[j].loc;
             }
         }
-        if (ed->eps == 1)
+        if (ed->eps == 1 && !ed->keep)
             neps[ed->from]++;
         else
             nreal[ed->from]++;
@@ -1959,8 +1969,8 @@ static void finish_proc(cstate *cs, bc_proctype *pt, uint32_t start,
         alias[i] = NOLOC;
     for (e = 0; e < cs->edges.n; e++) {
         edge *ed = &cs->edges.v[e];
-        if (ed->eps == 1 && nreal[ed->from] == 0 && neps[ed->from] == 1
-            && ed->from != final) {
+        if (ed->eps == 1 && !ed->keep && nreal[ed->from] == 0
+            && neps[ed->from] == 1 && ed->from != final) {
             alias[ed->from] = ed->to;
             ed->eps = 2;                        /* folded */
         }
