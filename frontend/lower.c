@@ -1470,7 +1470,11 @@ static void lower_stmt(cstate *cs, ast_stmt *s, uint32_t from, uint32_t to)
         }
         fe_push(&cs->labels, lb);
         cs->first_nested = nested;
-        cs->option_first = opens_option;
+        /* a labelled goto or break is a step of its own in SPIN (the
+         * label needs a state of its own: `progress: goto L') */
+        cs->option_first = opens_option
+            || s->u.label.stmt->kind == AST_S_GOTO
+            || s->u.label.stmt->kind == AST_S_BREAK;
         lower_stmt(cs, s->u.label.stmt, from, to);
         break;
     case AST_S_ELSE:
