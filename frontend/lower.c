@@ -141,7 +141,7 @@ typedef struct cstate {
     FE_VEC(edge)        edges;
     FE_VEC(uint32_t)    lflags;
     FE_VEC(uint32_t)    latomic;        /* atomic context of each location */
-    FE_VEC(uint32_t)    atomic_entry;   /* entry location per context */
+    uint32_t            natomic;        /* atomic contexts so far */
     FE_VEC(label)       labels;
     FE_VEC(subst)       substs;
     uint32_t            break_to;       /* NOLOC outside do */
@@ -1417,8 +1417,7 @@ static void lower_stmt(cstate *cs, ast_stmt *s, uint32_t from, uint32_t to)
             lower_seq(cs, s->u.body, from, to);
             break;
         }
-        fe_push(&cs->atomic_entry, from);
-        cs->atomic_ctx = (uint32_t)cs->atomic_entry.n;
+        cs->atomic_ctx = ++cs->natomic;
         lower_seq(cs, s->u.body, from, to);
         cs->atomic_ctx = 0;
         break;
@@ -1795,7 +1794,6 @@ static void dead_var_reset(cstate *cs, uint32_t first_tr, uint32_t loc0,
     dead_ctx      dc;
     const fe_sym *y;
     uint32_t      t, i, k;
-    uint64_t     *last_wr;           /* d_steps: last access is a write */
 
     memset(&dc, 0, sizeof dc);
     for (y = cs->locals.syms; y && dc.ncand < 64; y = y->next)
@@ -1816,7 +1814,6 @@ static void dead_var_reset(cstate *cs, uint32_t first_tr, uint32_t loc0,
     dc.mark = xcalloc(dc.nloc, sizeof *dc.mark);
     dc.stack = xmalloc(sizeof *dc.stack * dc.nloc);
     /* pclocs[].first are absolute; make them relative */
-    last_wr = xcalloc(dc.ntr, sizeof *last_wr);
     for (t = 0; t < dc.ntr; t++) {
         const bc_trans *tr = &dc.tr[t];
         for (i = 0; i < tr->ncode; i++) {
@@ -1827,13 +1824,10 @@ static void dead_var_reset(cstate *cs, uint32_t first_tr, uint32_t loc0,
             c = cand_index(&dc, (uint32_t)in->b, in->t & ~FE_T_NOUSE);
             if (c < 0)
                 continue;
-            if (in->op == BC_LOADL) {
+            if (in->op == BC_LOADL)
                 dc.rd[t] |= (uint64_t)1 << c;
-                last_wr[t] &= ~((uint64_t)1 << c);
-            } else {
+            else
                 dc.wr[t] |= (uint64_t)1 << c;
-                last_wr[t] |= (uint64_t)1 << c;
-            }
         }
     }
     {
@@ -1849,9 +1843,9 @@ static void dead_var_reset(cstate *cs, uint32_t first_tr, uint32_t loc0,
             uint64_t x = (uint64_t)1 << k;
             int      trigger;
             if (dc.tr[t].flags & BC_TR_DSTEP)
-                /* a d_step is many statements to SPIN: only its last
-                 * access to x matters, and only a write triggers */
-                trigger = (last_wr[t] & x) != 0;
+                /* SPIN resets nothing after a d_step (measured: a local
+                 * written in a d_step and never read keeps its value) */
+                trigger = 0;
             else if (dc.wr[t] & x)
                 trigger = !is_zero_store(&dc, t);
             else
@@ -1864,7 +1858,6 @@ static void dead_var_reset(cstate *cs, uint32_t first_tr, uint32_t loc0,
             append_resets(cs, &dc, &cs->trans.v[first_tr + t], reset);
     }
     free((void *)dc.pl);
-    free(last_wr);
     free(dc.rd);
     free(dc.wr);
     free(dc.mark);
@@ -1914,9 +1907,10 @@ static void emit_loc_trans(finish_ctx *fl, uint32_t src, uint32_t from,
         t.loc = ed->loc;
         t.text = ed->text;
         t.flags = ed->flags;
-        if (ed->atomic && (cs->latomic.v[to] == ed->atomic
-                           || to == resolve_loc(fl->alias,
-                                cs->atomic_entry.v[ed->atomic - 1], fl->n)))
+        /* keeps the CPU when it stays inside the sequence; a step back
+         * to the sequence's own entry (an atomic body that is a do
+         * option) leaves it, and SPIN stores the state there */
+        if (ed->atomic && cs->latomic.v[to] == ed->atomic)
             t.flags |= BC_TR_ATOMIC;
         k = t.code + t.ncode - 1;           /* patch the final GOTO */
         if (cs->code.v[k].op == BC_GOTO)
@@ -2185,7 +2179,8 @@ static void lower_proc(cstate *cs, uint32_t index)
     cs->locals.syms = NULL;
     cs->fsize = 0;
     cs->lvars.n = cs->linits.n = cs->edges.n = cs->lflags.n = 0;
-    cs->latomic.n = cs->atomic_entry.n = cs->labels.n = 0;
+    cs->latomic.n = cs->labels.n = 0;
+    cs->natomic = 0;
     cs->dstep_entries.n = 0;
     cs->break_to = NOLOC;
     cs->atomic_ctx = 0;
@@ -2381,7 +2376,7 @@ static void cstate_fini(cstate *cs)
     free(cs->trans.v); free(cs->typedefs.v); free(cs->inlines.v);
     free(cs->proclist.v); free(cs->mtypes.v); free(cs->ginits.v);
     free(cs->lvars.v); free(cs->linits.v); free(cs->edges.v);
-    free(cs->lflags.v); free(cs->latomic.v); free(cs->atomic_entry.v);
+    free(cs->lflags.v); free(cs->latomic.v);
     free(cs->labels.v); free(cs->substs.v); free(cs->dbreaks.v);
     free(cs->dlabels.v); free(cs->dfixes.v);
     free(cs->dstep_entries.v);

@@ -101,8 +101,9 @@ spin_summary()
     esac
     tmp=$(mktemp -d "${TMPDIR:-/tmp}/upd.XXXXXX") || exit 99
     cp "$model" "$tmp/" || exit 99
-    # models may #include files that sit next to them
-    for h in "$(dirname "$model")"/*.h; do
+    # models may #include files that sit next to them (headers, or
+    # another model: models/ds/*-bug.pml include the correct version)
+    for h in "$(dirname "$model")"/*.h "$(dirname "$model")"/*.pml; do
         [ -f "$h" ] && cp "$h" "$tmp/"
     done
     base=$(basename "$model")
