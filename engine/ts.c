@@ -351,13 +351,17 @@ size_t ts_successors(ts *t, const uint8_t *src, size_t len, ts_succs *out)
     for (mode = 0; mode <= t->has_timeout; mode++) {
         t->vm.timeout = mode;
         out->timeout = mode;
-        if (owner && owner <= np
+        /* the atomic owner keeps the CPU only while it can move without
+         * the timeout: a timeout means everyone was blocked, the owner
+         * included, so (as in pan) the state is stored and every process
+         * may take a timeout step */
+        if (mode == 0 && owner && owner <= np
             && expand_proc(t, src, len, owner - 1, out) > 0) {
             out->atomic = 1;
             return out->n;
         }
         for (pid = 0; pid < np; pid++)
-            if (pid + 1 != owner)
+            if (mode == 1 || pid + 1 != owner)
                 expand_proc(t, src, len, pid, out);
         if (out->n)
             return out->n;

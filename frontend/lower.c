@@ -177,6 +177,11 @@ static void dstep_seq(cstate *cs, ast_stmt *s);
 
 /* ------------------------------------------------------------- helpers */
 
+static int starts_with(const char *s, const char *p)
+{
+    return strncmp(s, p, strlen(p)) == 0;
+}
+
 static const char *pfx_strdup(cstate *cs, const char *s)
 {
     return arena_strdup(cs->mem, s);
@@ -706,7 +711,11 @@ static void declare_vars(cstate *cs, const ast_decl *dcl, int local,
         scope->syms = s;
         li.sym = s;
         li.var = v;
-        if (v->init || v->has_chan_init || t->is_struct) {
+        /* a declaration after the first statement gets its value from
+         * its own step (decl_step), not at creation (SPIN); channels are
+         * still created with the process */
+        if ((v->init || v->has_chan_init || t->is_struct)
+            && (!local || !cs->body_started || v->has_chan_init)) {
             init_vec *iv = local ? &cs->linits : &cs->ginits;
             fe_push(iv, li);
         }
@@ -1349,8 +1358,7 @@ static void lower_options(cstate *cs, const ast_stmt *s, uint32_t from,
 }
 
 /* A declaration after the first statement is a step of its own in SPIN:
- * it assigns the initial value (or 0) again.  (Every local also gets its
- * initial value when the process is created.) */
+ * it assigns the initial value (or 0); until then the variable is 0. */
 static void decl_step(cstate *cs, const ast_stmt *s, uint32_t from,
                       uint32_t to)
 {
@@ -1469,11 +1477,15 @@ static void lower_stmt(cstate *cs, ast_stmt *s, uint32_t from, uint32_t to)
         }
         fe_push(&cs->labels, lb);
         cs->first_nested = nested;
-        /* a labelled goto or break is a step of its own in SPIN (the
-         * label needs a state of its own: `progress: goto L') */
+        /* a goto or break under an end, progress or accept label is a
+         * step of its own in SPIN (the label's mark needs a state of its
+         * own: `progress: goto L'); under an ordinary label it is folded */
         cs->option_first = opens_option
-            || s->u.label.stmt->kind == AST_S_GOTO
-            || s->u.label.stmt->kind == AST_S_BREAK;
+            || ((s->u.label.stmt->kind == AST_S_GOTO
+                 || s->u.label.stmt->kind == AST_S_BREAK)
+                && (starts_with(lb.name, "end")
+                    || starts_with(lb.name, "progress")
+                    || starts_with(lb.name, "accept")));
         lower_stmt(cs, s->u.label.stmt, from, to);
         break;
     case AST_S_ELSE:
@@ -1684,11 +1696,6 @@ static uint32_t resolve_loc(const uint32_t *alias, uint32_t l, uint32_t n)
     while (alias[l] != NOLOC && steps++ < n)
         l = alias[l];
     return l;
-}
-
-static int starts_with(const char *s, const char *p)
-{
-    return strncmp(s, p, strlen(p)) == 0;
 }
 
 /* ------------------------------------------- dead-variable reset */

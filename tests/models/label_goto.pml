@@ -1,14 +1,19 @@
-/* A labelled goto is a step of its own in SPIN: the label needs a state
- * (from the SPIN book's p337 presentation layer: `progress: goto L').
- * spin -o3 stores the state at `again'. */
-byte x;
+/* A goto under a progress (or end, accept) label is a step of its own in
+ * SPIN: the label's mark needs a state (the SPIN book's p337 presentation
+ * layer: `progress: goto TRANSFER'); under an ordinary label (`again')
+ * the goto is folded away like any jump. */
+byte x, y;
 active proctype P()
 {
 top:
     if
     :: x < 3 -> x++
-    :: x == 3 -> x = 0
+    :: x == 3 -> x = 0; goto mark
     fi;
 again:
+    goto top;
+mark:
+    y = 1 - y;
+progress:
     goto top
 }
