@@ -51,7 +51,8 @@ enum {
 #define PRINT_TRAIL_MAX 1000
 
 typedef enum mode {
-    MODE_SEARCH, MODE_REPLAY, MODE_CHECK, MODE_DUMP_AST, MODE_DUMP_BC
+    MODE_SEARCH, MODE_REPLAY, MODE_CHECK, MODE_DUMP_AST, MODE_DUMP_BC,
+    MODE_POR_CHECK
 } mode;
 
 typedef struct cli {
@@ -66,6 +67,7 @@ typedef struct cli {
     int             all_trails;     /* -e */
     int             quiet;
     int             force;
+    const char     *end_states;     /* --end-states=FILE, "-": stdout */
 } cli;
 
 /* The interrupt flag polled by the search. */
@@ -76,7 +78,8 @@ static volatile sig_atomic_t interrupted;
 enum {
     OPT_POR = 256, OPT_MEMLIMIT, OPT_TIME, OPT_JSON, OPT_NO_TRAIL,
     OPT_QUIET, OPT_CHECK, OPT_DUMP_AST, OPT_DUMP_BC, OPT_PROGRESS,
-    OPT_FORCE
+    OPT_FORCE, OPT_STATELESS, OPT_ORDER, OPT_NO_PREFER, OPT_END_STATES,
+    OPT_POR_CHECK
 };
 
 typedef struct opt_doc {
@@ -103,8 +106,26 @@ static const opt_doc opt_docs[] = {
     { "empty-chans", 0, 'q', NULL,
       "valid end states also need every channel empty (default: off)" },
     { "por",        1, OPT_POR, "NAME",
-      "partial order reduction: none (default none; spor, de, dl, "
-      "de-jpf, dl-jpf, odpor are not implemented yet)" },
+      "partial order reduction: none, spor (S-POR), de (DE-S-POR), dl "
+      "(DL-S-POR), de-jpf, dl-jpf, odpor (default spor)" },
+    { "stateless",  0, OPT_STATELESS, NULL,
+      "no state matching: every state reached is new; needs a small "
+      "-m on cyclic models (default: off)" },
+    { "order",      1, OPT_ORDER, "SEQ|RANDOM",
+      "thread enumeration order: seq[:P1,P2,...] tries the listed pids "
+      "first, then the others highest pid first; random[:SEED] picks "
+      "uniformly (default seq, pan's order)" },
+    { "no-prefer-visited", 0, OPT_NO_PREFER, NULL,
+      "do not try first a thread that leads to a visited state "
+      "(default: prefer it, except under --por=none)" },
+    { "end-states", 1, OPT_END_STATES, "FILE",
+      "write every reachable valid end state (no successor) as the hex "
+      "of its vector, sorted, one a line; - for stdout after the report "
+      "(default: off)" },
+    { "por-check",  0, OPT_POR_CHECK, NULL,
+      "run every reduction on the model, print one table and flag any "
+      "disagreement with --por=none (verdicts, error kinds, end states); "
+      "exit 5 on a disagreement" },
     { "memlimit",   1, OPT_MEMLIMIT, "SIZE",
       "memory for states and stack, with K/M/G suffix (default: half "
       "of physical memory)" },
@@ -266,28 +287,49 @@ static size_t default_memlimit(void)
     return (size_t)pages / 2 * (size_t)psize;
 }
 
-/* Reduction names: those accepted on the command line, and which are
- * implemented (the search's por table). */
-static const struct {
-    const char *name;
-    int         mode;       /* search_por_mode, -1: not implemented */
-} por_names[] = {
-    { "none", SEARCH_POR_NONE }, { "spor", -1 }, { "de", -1 },
-    { "dl", -1 }, { "de-jpf", -1 }, { "dl-jpf", -1 }, { "odpor", -1 },
-};
-
 static int parse_por(const char *s)
 {
-    for (size_t i = 0; i < sizeof por_names / sizeof por_names[0]; i++) {
-        if (strcmp(s, por_names[i].name) != 0)
-            continue;
-        if (por_names[i].mode < 0)
-            usage_error("--por=%s: not implemented yet (available: none)",
-                        s);
-        return por_names[i].mode;
+    int m = search_por_from_name(s);
+
+    if (m < 0)
+        usage_error("unknown reduction '%s' (known: none, spor, de, dl, "
+                    "de-jpf, dl-jpf, odpor)", s);
+    return m;
+}
+
+/* --order=seq[:P,P,...] | random[:SEED] */
+static void parse_order(search_options *o, const char *s)
+{
+    const char *arg = strchr(s, ':');
+    size_t      n = arg ? (size_t)(arg - s) : strlen(s);
+
+    if (n == 3 && strncmp(s, "seq", 3) == 0) {
+        o->order = SEARCH_ORDER_SEQ;
+        o->nperm = 0;
+        while (arg != NULL && arg[1] != '\0') {
+            char         *end;
+            unsigned long v;
+
+            errno = 0;
+            v = strtoul(arg + 1, &end, 10);
+            if (end == arg + 1 || errno != 0 || v > 254
+                || (*end != ',' && *end != '\0')
+                || o->nperm >= SEARCH_MAX_PERM)
+                usage_error("bad --order permutation '%s' (expected e.g. "
+                            "seq:2,0,1)", s);
+            for (size_t i = 0; i < o->nperm; i++)
+                if (o->perm[i] == v)
+                    usage_error("pid %lu repeated in --order=%s", v, s);
+            o->perm[o->nperm++] = (uint8_t)v;
+            arg = *end == ',' ? end : NULL;
+        }
+    } else if (n == 6 && strncmp(s, "random", 6) == 0) {
+        o->order = SEARCH_ORDER_RANDOM;
+        o->order_seed = arg ? parse_count(arg + 1, "random seed") : 1;
+    } else {
+        usage_error("bad --order '%s' (expected seq[:PERM] or "
+                    "random[:SEED])", s);
     }
-    usage_error("unknown reduction '%s' (known: none, spor, de, dl, "
-                "de-jpf, dl-jpf, odpor)", s);
 }
 
 static void add_cpp_arg(cli *c, const char *flag, const char *val)
@@ -304,8 +346,8 @@ static void add_cpp_arg(cli *c, const char *flag, const char *val)
 static void set_mode(cli *c, mode m)
 {
     if (c->mode != MODE_SEARCH && c->mode != m)
-        usage_error("%s", "--check, --dump-ast, --dump-bytecode and "
-                    "replay exclude each other");
+        usage_error("%s", "--check, --dump-ast, --dump-bytecode, "
+                    "--por-check and replay exclude each other");
     c->mode = m;
 }
 
@@ -325,6 +367,11 @@ static int apply_long(cli *c, int val, const char *arg)
     case OPT_NO_TRAIL: c->no_trail = 1; break;
     case OPT_QUIET:    c->quiet = 1; break;
     case OPT_FORCE:    c->force = 1; break;
+    case OPT_STATELESS: c->so.stateless = 1; break;
+    case OPT_ORDER:    parse_order(&c->so, arg); break;
+    case OPT_NO_PREFER: c->so.prefer_visited = 0; break;
+    case OPT_END_STATES: c->end_states = arg; break;
+    case OPT_POR_CHECK: set_mode(c, MODE_POR_CHECK); break;
     case OPT_CHECK:    set_mode(c, MODE_CHECK); break;
     case OPT_DUMP_AST: set_mode(c, MODE_DUMP_AST); break;
     case OPT_DUMP_BC:  set_mode(c, MODE_DUMP_BC); break;
@@ -521,6 +568,29 @@ static void report(const run_ctx *rc, const search_result *r)
         report_text(stdout, &ri);
 }
 
+/* --end-states: the sorted hex vectors, one a line. */
+static int write_end_states(const cli *c, const search_result *r)
+{
+    FILE *out = stdout;
+
+    if (strcmp(c->end_states, "-") != 0) {
+        out = fopen(c->end_states, "w");
+        if (out == NULL) {
+            fprintf(stderr, "spore: cannot write %s: %s\n", c->end_states,
+                    strerror(errno));
+            return -1;
+        }
+    }
+    for (size_t i = 0; i < r->nend_states; i++)
+        fprintf(out, "%s\n", r->end_states[i]);
+    if (out != stdout && fclose(out) != 0) {
+        fprintf(stderr, "spore: cannot write %s: %s\n", c->end_states,
+                strerror(errno));
+        return -1;
+    }
+    return 0;
+}
+
 static int run_search(cli *c, ts *t, const bc_program *prog)
 {
     run_ctx       rc;
@@ -538,6 +608,8 @@ static int run_search(cli *c, ts *t, const bc_program *prog)
     c->so.on_error_ctx = &rc;
     if (c->quiet)
         c->so.progress_secs = 0;
+    if (c->end_states != NULL)
+        c->so.collect_end_states = 1;
     if (search_dfs(t, &c->so, &r) != 0 && r.stop != SEARCH_STOP_MEMORY) {
         fprintf(stderr, "spore: internal error: the search did not "
                 "start\n");
@@ -546,11 +618,133 @@ static int run_search(cli *c, ts *t, const bc_program *prog)
     print_counterexample(&rc, t);
     report(&rc, &r);
     code = exit_code(&r);
+    if (c->end_states != NULL && write_end_states(c, &r) != 0)
+        code = EXIT_USAGE;
     search_result_fini(&r);
     trail_free(rc.first);
     for (size_t i = 0; i < rc.npaths; i++)
         free(rc.paths[i]);
     free(rc.paths);
+    return code;
+}
+
+/* --------------------------------------------------------- por-check */
+
+/* Error kinds found, as a bit set of search_err_kind. */
+static unsigned kinds_of(const search_result *r)
+{
+    unsigned k = 0;
+
+    for (size_t i = 0; i < r->nerrors; i++)
+        k |= 1u << r->errors[i].kind;
+    return k;
+}
+
+static void put_kinds(unsigned k, char *buf)
+{
+    char *p = buf;
+
+    if (k & (1u << SEARCH_E_ASSERT))
+        *p++ = 'A';
+    if (k & (1u << SEARCH_E_INVALID_END))
+        *p++ = 'E';
+    if (k & ~((1u << SEARCH_E_ASSERT) | (1u << SEARCH_E_INVALID_END)))
+        *p++ = 'R';
+    if (p == buf)
+        *p++ = '-';
+    *p = '\0';
+}
+
+static int same_ends(const search_result *a, const search_result *b)
+{
+    if (a->nend_states != b->nend_states)
+        return 0;
+    for (size_t i = 0; i < a->nend_states; i++)
+        if (strcmp(a->end_states[i], b->end_states[i]) != 0)
+            return 0;
+    return 1;
+}
+
+static int complete(const search_result *r)
+{
+    return r->stop == SEARCH_STOP_NONE && !r->truncated;
+}
+
+/* Every reduction on one model, one table; a disagreement with none on
+ * verdict, error kinds or end states (both searches complete) is
+ * flagged, and makes the exit status 5. */
+static int run_por_check(cli *c, ts *t)
+{
+    search_result res[SEARCH_POR_NMODES];
+    int           bad = 0;
+    int           code;
+
+    memset(res, 0, sizeof res);
+    c->so.stop = &interrupted;
+    c->so.on_error = NULL;
+    c->so.max_errors = 0;
+    c->so.max_trails = 0;
+    c->so.progress_secs = 0;
+    c->so.collect_end_states = 1;
+    printf("%-7s %-10s %-5s %10s %10s %11s %10s %6s %9s %9s  %s\n",
+           "mode", "verdict", "errs", "stored", "transits", "retraversed",
+           "vs none", "ends", "time(s)", "MiB", "agree");
+    for (int m = 0; m < SEARCH_POR_NMODES; m++) {
+        search_options o = c->so;
+        search_result *r = &res[m];
+        const search_result *n = &res[0];
+        char           kinds[8];
+        const char    *agree = "yes";
+        double         mib;
+
+        o.por = m;
+        if (search_dfs(t, &o, r) != 0 && r->stop != SEARCH_STOP_MEMORY) {
+            fprintf(stderr, "spore: internal error: the search did not "
+                    "start\n");
+            return EXIT_INTERNAL;
+        }
+        if (m > 0) {
+            /* an incomplete search proves nothing, except that a
+             * complete reduced search must have found every kind of
+             * error that none found */
+            if (!complete(r))
+                agree = "?";
+            else if (!complete(n))
+                agree = kinds_of(n) & ~kinds_of(r) ? "NO" : "?";
+            else if (r->verdict != n->verdict
+                     || kinds_of(r) != kinds_of(n))
+                agree = "NO";
+            else if (!same_ends(r, n))
+                agree = "NO (ends)";
+            if (agree[0] == 'N')
+                bad = 1;
+        } else if (!complete(r)) {
+            agree = "?";
+        }
+        put_kinds(kinds_of(r), kinds);
+        mib = (double)(r->stats.store_bytes + r->stats.stack_bytes
+                       + r->por.graph_bytes) / (1024.0 * 1024.0);
+        printf("%-7s %-10s %-5s %10zu %10zu %11zu %9.1f%% %6zu %9.3f "
+               "%9.3f  %s\n", search_por_get(m)->name,
+               report_verdict_name(r->verdict), kinds, r->stats.stored,
+               r->stats.transitions, r->por.retraversed,
+               n->stats.stored ? 100.0 * (double)r->stats.stored
+                                 / (double)n->stats.stored : 0.0,
+               r->nend_states, r->stats.elapsed, mib, agree);
+        fflush(stdout);
+        if (interrupted)
+            break;
+    }
+    code = exit_code(&res[0]);
+    if (bad) {
+        printf("spore: DISAGREEMENT: a reduction does not agree with "
+               "--por=none (a soundness bug; please report it)\n");
+        code = EXIT_INTERNAL;
+    } else {
+        printf("spore: all reductions agree with --por=none\n");
+    }
+    for (int m = 0; m < SEARCH_POR_NMODES; m++)
+        search_result_fini(&res[m]);
     return code;
 }
 
@@ -609,6 +803,8 @@ static int after_compile(cli *c, bc_program *prog)
     }
     if (c->mode == MODE_REPLAY)
         code = run_replay(c, t, prog);
+    else if (c->mode == MODE_POR_CHECK)
+        code = run_por_check(c, t);
     else
         code = run_search(c, t, prog);
     ts_free(t);
@@ -650,6 +846,7 @@ int main(int argc, char **argv)
 
     memset(&c, 0, sizeof c);
     search_options_init(&c.so);
+    c.so.por = SEARCH_POR_DEFAULT;
     c.so.memlimit = default_memlimit();
     parse_args(&c, argc, argv);
     catch_signals();

@@ -31,6 +31,8 @@
 
 #include "engine/search.h"
 
+#include "engine/por.h"
+
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -85,27 +87,48 @@ int search_err_from_finding(uint32_t finding)
     }
 }
 
-/* --------------------------------------------------- reduction: none */
+/* ------------------------------------------------------- reductions */
 
-static size_t por_none_select(void *self, const search_por_view *v,
-                              uint8_t *chosen)
-{
-    (void)self;
-    memset(chosen, 1, v->nsucc);
-    return v->nsucc;
-}
-
-static const search_por por_none = {
-    "none", "none", NULL, NULL, por_none_select
-};
-
-static const search_por *const por_table[SEARCH_POR_NMODES] = {
-    &por_none
+/* The default reduction is S-POR (SEARCH_POR_DEFAULT in search.h),
+ * chosen from `spore --por-check` on the corpus (issue 3's report):
+ * on Promela models nearly every process loops for ever, so most
+ * irreducible states sit on a cycle through the stack, where F-C3 and
+ * F-STACK make DE and DL expand fully, exactly as S-POR does.  DL stored
+ * the same states as S-POR on most corpus models, a few percent fewer on
+ * some (sched1 25 % of none against 28 %, life) and more on others
+ * (p108: 54 % against 47 %), while paying for the visited graph; DE's
+ * re-traversals are far too slow on cyclic models; the *-JPF variants
+ * store more.  S-POR matches SPIN's -o3 reduction (eratosthenes 2 528
+ * states in both), needs no graph and was never slower.  Use --por=dl
+ * on terminating models with many visible, independent steps (the
+ * paper's setting: E3, E5 in tests/models). */
+static const search_por por_table[SEARCH_POR_NMODES] = {
+    { "none", "none", "none", &por_algo_none },
+    { "spor", "S-POR (safe sets)",
+      "F-C3 stack proviso, F-NONDET", &por_algo_spor },
+    { "de", "DE-S-POR (eager source sets)",
+      "F-C3, F-STACK, F-BLOCK, F-NONDET, O1", &por_algo_de },
+    { "dl", "DL-S-POR (lazy source sets)",
+      "F-C3, F-STACK, F-BLOCK, F-NONDET, O1-O5", &por_algo_dl },
+    { "de-jpf", "DE-JPF (eager, safe = enabled)",
+      "F-C3, F-STACK, F-BLOCK, F-NONDET, O1", &por_algo_de_jpf },
+    { "dl-jpf", "DL-JPF (lazy, safe = enabled)",
+      "F-C3, F-STACK, F-BLOCK, F-NONDET, O1-O5", &por_algo_dl_jpf },
+    { "odpor", "O-DPOR (stateful source-DPOR on S-POR)",
+      "F-C3, F-STACK, F-BLOCK, F-NONDET", &por_algo_odpor },
 };
 
 const search_por *search_por_get(int mode)
 {
-    return mode >= 0 && mode < SEARCH_POR_NMODES ? por_table[mode] : NULL;
+    return mode >= 0 && mode < SEARCH_POR_NMODES ? &por_table[mode] : NULL;
+}
+
+int search_por_from_name(const char *name)
+{
+    for (int m = 0; m < SEARCH_POR_NMODES; m++)
+        if (strcmp(name, por_table[m].name) == 0)
+            return m;
+    return -1;
 }
 
 /* ------------------------------------------------------- options */
@@ -121,6 +144,8 @@ void search_options_init(search_options *o)
     o->progress_secs = 5.0;
     o->progress_out = stderr;
     o->max_trails = 16;
+    o->order = SEARCH_ORDER_SEQ;
+    o->prefer_visited = 1;
 }
 
 void search_result_fini(search_result *r)
@@ -132,6 +157,11 @@ void search_result_fini(search_result *r)
     free(r->errors);
     r->errors = NULL;
     r->nerrors = 0;
+    for (size_t i = 0; i < r->nend_states; i++)
+        free(r->end_states[i]);
+    free(r->end_states);
+    r->end_states = NULL;
+    r->nend_states = 0;
 }
 
 double search_now(void)
@@ -157,35 +187,66 @@ typedef struct dfs {
     const search_options *o;
     search_result        *r;
     ss_store             *ss;
-    const search_por     *por;
-    void                 *por_self;
     ts_succs              out;          /* reused by every expansion */
 
-    frame                *frames;
+    frame                *frames;       /* pan path (none, pan order) */
     size_t                depth, frames_cap;
     search_succ          *succs;        /* records of every frame */
     size_t                nsuccs, succs_cap;
-    uint8_t              *vecs;         /* untaken successor vectors */
+    uint8_t              *vecs;         /* successor vectors */
     size_t                vecs_len, vecs_cap;
 
-    search_succ          *view;         /* the reduction's view of out */
-    uint8_t              *chosen;       /* and its answer */
-    size_t                view_cap, chosen_cap;
+    search_succ          *view;         /* pan path: d->out as records */
+    size_t                view_cap;
 
     search_step          *scratch;      /* trail being built */
     size_t                scratch_cap;
     size_t                errors_cap;
 
+    /* general path (every reduction, any order, stateless) */
+    int                   general;
+    const por_algo       *algo;
+    void                 *algo_self;
+    por_ctx               pc;
+    por_frame            *gframes;
+    size_t                gframes_cap;
+    por_thread           *thr;
+    size_t                nthr, thr_cap;
+    size_t                arr_cap;      /* of the per-state arrays */
+    uint64_t              rng;
+    uint64_t              node;         /* stateless: next node id */
+    uint8_t              *key;          /* stateless: vector + node id */
+    size_t                key_cap;
+    uint32_t              chain, chain_pid2;  /* for an atomic push */
+    size_t                por_live, por_peak;
+
+    ss_store             *ends;         /* valid end states, or NULL */
+
     double                start, next_progress;
     unsigned              tick;
+    size_t                walked;       /* retraversed at the last clock
+                                           check */
 } dfs;
+
+static size_t graph_bytes(const dfs *d)
+{
+    const por_ctx *c = &d->pc;
+    size_t         n = d->arr_cap * sizeof(uint32_t);
+
+    if (d->algo != NULL && (d->algo->needs & POR_NEED_GRAPH))
+        n += d->arr_cap * (2 * sizeof(uint32_t) + sizeof(por_set))
+             + c->edges_cap * sizeof(por_edge)
+             + (c->labels ? por_labels_bytes(c->labels) : 0);
+    return n;
+}
 
 static size_t stack_bytes(const dfs *d)
 {
     return d->frames_cap * sizeof(frame)
          + (d->succs_cap + d->view_cap) * sizeof(search_succ)
-         + d->chosen_cap + d->vecs_cap
-         + d->scratch_cap * sizeof(search_step);
+         + d->vecs_cap + d->scratch_cap * sizeof(search_step)
+         + d->gframes_cap * sizeof(por_frame)
+         + d->thr_cap * sizeof(por_thread);
 }
 
 /* Grow *p (elem-byte items, capacity *cap) to hold need items, doubling;
@@ -203,8 +264,8 @@ static int grow(dfs *d, void **p, size_t *cap, size_t need, size_t elem)
         ss_stats st;
 
         ss_get_stats(d->ss, &st);
-        if (st.bytes + stack_bytes(d) + (ncap - *cap) * elem
-            > d->o->memlimit)
+        if (st.bytes + stack_bytes(d) + graph_bytes(d)
+            + (ncap - *cap) * elem > d->o->memlimit)
             return -1;
     }
     np = realloc(*p, ncap * elem);
@@ -223,6 +284,18 @@ static void stop(dfs *d, search_stop why)
 
 /* ----------------------------------------------------------- errors */
 
+/* The step being explored from frame i (below the top). */
+static search_step frame_step(const dfs *d, size_t i)
+{
+    if (d->general) {
+        const por_frame  *f = &d->gframes[i];
+        const por_thread *th = &d->thr[f->thr0 + (uint32_t)f->cur];
+
+        return d->succs[f->succ0 + th->first + f->next - 1].step;
+    }
+    return d->succs[d->frames[i].succ0 + d->frames[i].left].step;
+}
+
 /* The trail to the top state into d->scratch, plus `last` when not NULL.
  * Returns the number of steps, or (size_t)-1 when out of memory. */
 static size_t build_trail(dfs *d, const search_step *last)
@@ -232,11 +305,8 @@ static size_t build_trail(dfs *d, const search_step *last)
     if (grow(d, (void **)&d->scratch, &d->scratch_cap, n + 1,
              sizeof(search_step)) != 0)
         return (size_t)-1;
-    for (size_t i = 0; i < n; i++) {
-        const frame *f = &d->frames[i];
-
-        d->scratch[i] = d->succs[f->succ0 + f->left].step;
-    }
+    for (size_t i = 0; i < n; i++)
+        d->scratch[i] = frame_step(d, i);
     if (last != NULL)
         d->scratch[n++] = *last;
     return n;
@@ -303,7 +373,42 @@ static uint32_t blocked_loc(const ts *t, const uint8_t *vec, size_t len)
     return TS_NONE;
 }
 
-/* ------------------------------------------------------ expansion */
+/* A state without successors: remember it when it is a valid end state
+ * (--end-states), report it when it is not.  Returns 1 to stop. */
+static int dead_end(dfs *d, const uint8_t *vec, size_t len)
+{
+    int valid = ts_valid_end(d->t, vec, len, d->o->require_empty);
+
+    if (valid && d->ends != NULL) {
+        ss_ref ref;
+
+        if (ss_find_or_put(d->ends, vec, len, &ref) == SS_FULL) {
+            stop(d, SEARCH_STOP_MEMORY);
+            return 1;
+        }
+    }
+    if (!valid && d->o->check_end)
+        return report_error(d, SEARCH_E_INVALID_END,
+                            blocked_loc(d->t, vec, len), NULL);
+    return 0;
+}
+
+/* A finding of a successor record; returns 1 to stop. */
+static int finding(dfs *d, const search_succ *s)
+{
+    int kind;
+
+    if (s->finding == TS_OK)
+        return 0;
+    kind = search_err_from_finding(s->finding);
+    if (kind < 0)
+        kind = SEARCH_E_OVERFLOW;
+    if (kind == SEARCH_E_ASSERT && !d->o->check_assert)
+        return 0;
+    return report_error(d, kind, s->floc, &s->step);
+}
+
+/* --------------------------------------------- pan path: expansion */
 
 /* d->out as search_succ records into d->view (vectors stay in out). */
 static int make_view(dfs *d)
@@ -311,8 +416,7 @@ static int make_view(dfs *d)
     const ts_succs *o = &d->out;
 
     if (grow(d, (void **)&d->view, &d->view_cap, o->n,
-             sizeof(search_succ)) != 0
-        || grow(d, (void **)&d->chosen, &d->chosen_cap, o->n, 1) != 0)
+             sizeof(search_succ)) != 0)
         return -1;
     for (size_t i = 0; i < o->n; i++) {
         const ts_succ *s = &o->v[i];
@@ -326,28 +430,10 @@ static int make_view(dfs *d)
         c->floc = s->floc;
         c->vec_len = s->dst_len;
         c->vec_off = s->dst_off;
+        c->label = POR_LABEL_NONE;
+        c->dst = SS_NOREF;
     }
-    memset(d->chosen, 0, o->n);
     return 0;
-}
-
-static void select_succs(dfs *d, const frame *f, const uint8_t *vec,
-                         size_t len)
-{
-    search_por_view v;
-
-    v.t = d->t;
-    v.vec = vec;
-    v.len = len;
-    v.ref = f->ref;
-    v.depth = d->depth - 1;
-    v.nsucc = d->out.n;
-    v.succs = d->view;
-    v.vecs = d->out.vecs;
-    v.atomic = d->out.atomic;
-    v.timeout = d->out.timeout;
-    if (d->por->select(d->por_self, &v, d->chosen) == 0)
-        memset(d->chosen, 1, d->out.n);     /* a strategy bug: be safe */
 }
 
 /* Append view record i and its vector to the frame's run. */
@@ -364,24 +450,20 @@ static void keep_succ(dfs *d, frame *f, size_t i)
     f->left++;
 }
 
-/* Copy the chosen successors into the arenas, laid out so that the one
- * to explore first is last: the search takes from the end and frees each
+/* Copy the successors into the arenas, laid out so that the one to
+ * explore first is last: the search takes from the end and frees each
  * vector as it takes it, so the stack holds only untaken vectors.  The
  * exploration order is pan's: highest pid first, and a process's
  * transitions in source order (ts gives pid, then transition, ascending;
  * so: groups ascending, each group backwards). */
-static int keep_chosen(dfs *d, frame *f)
+static int keep_all(dfs *d, frame *f)
 {
     const ts_succs *o = &d->out;
-    size_t          bytes = 0;
 
-    for (size_t i = 0; i < o->n; i++)
-        if (d->chosen[i])
-            bytes += o->v[i].dst_len;
     if (grow(d, (void **)&d->succs, &d->succs_cap, d->nsuccs + o->n,
              sizeof(search_succ)) != 0
-        || grow(d, (void **)&d->vecs, &d->vecs_cap, d->vecs_len + bytes,
-                1) != 0)
+        || grow(d, (void **)&d->vecs, &d->vecs_cap, d->vecs_len
+                + o->vecs_len, 1) != 0)
         return -1;
     for (size_t g = 0; g < o->n;) {
         size_t e = g;
@@ -389,8 +471,7 @@ static int keep_chosen(dfs *d, frame *f)
         while (e < o->n && o->v[e].pid == o->v[g].pid)
             e++;
         for (size_t i = e; i-- > g;)
-            if (d->chosen[i])
-                keep_succ(d, f, i);
+            keep_succ(d, f, i);
         g = e;
     }
     return 0;
@@ -421,19 +502,11 @@ static int push(dfs *d, ss_ref ref, const uint8_t *vec, size_t len,
         d->r->stats.max_vector = len;
     if (!have_succs)
         ts_successors(d->t, vec, len, &d->out);
-    if (d->out.n == 0) {
-        if (d->o->check_end
-            && !ts_valid_end(d->t, vec, len, d->o->require_empty))
-            return report_error(d, SEARCH_E_INVALID_END,
-                                blocked_loc(d->t, vec, len), NULL);
-        return 0;
-    }
+    if (d->out.n == 0)
+        return dead_end(d, vec, len);
     f->atomic = (uint32_t)d->out.atomic;
-    if (make_view(d) == 0) {
-        select_succs(d, f, vec, len);
-        if (keep_chosen(d, f) == 0)
-            return 0;
-    }
+    if (make_view(d) == 0 && keep_all(d, f) == 0)
+        return 0;
     f->left = 0;
     stop(d, SEARCH_STOP_MEMORY);
     return 1;
@@ -463,15 +536,8 @@ static int take(dfs *d)
 
     st->transitions++;
     d->nsuccs = f->succ0 + f->left + 1;     /* taken ones: not needed */
-    if (s->finding != TS_OK) {
-        int kind = search_err_from_finding(s->finding);
-
-        if (kind < 0)
-            kind = SEARCH_E_OVERFLOW;
-        if ((kind != SEARCH_E_ASSERT || d->o->check_assert)
-            && report_error(d, kind, s->floc, &s->step))
-            return 1;
-    }
+    if (finding(d, s))
+        return 1;
     if (s->vec_len == 0)
         return 0;
     if (d->depth >= d->o->max_depth) {
@@ -511,6 +577,625 @@ static int take(dfs *d)
     return push(d, ref, vec, len, expanded);
 }
 
+/* ------------------------------------------ general path: the order */
+
+static uint64_t rng_next(dfs *d)
+{
+    uint64_t x = d->rng;
+
+    x ^= x << 13;
+    x ^= x >> 7;
+    x ^= x << 17;
+    d->rng = x;
+    return x;
+}
+
+/* Priority of pid under the sequential order (lower first). */
+static unsigned seq_rank(const search_options *o, uint32_t pid)
+{
+    for (size_t i = 0; i < o->nperm; i++)
+        if (o->perm[i] == pid)
+            return (unsigned)i;
+    return SEARCH_MAX_PERM + 255u - (pid < 255 ? pid : 255);
+}
+
+static void sync_ctx(dfs *d)
+{
+    por_ctx *c = &d->pc;
+
+    c->frames = d->gframes;
+    c->depth = d->depth;
+    c->succs = d->succs;
+    c->thr = d->thr;
+    c->vecs = d->vecs;
+}
+
+static const uint8_t *rec_vec(const dfs *d, const por_frame *f,
+                              const search_succ *s)
+{
+    return d->vecs + f->vec0 + s->vec_off;
+}
+
+/* Store id of a record's successor when stored already (cached). */
+static uint32_t rec_lookup(dfs *d, const por_frame *f, search_succ *s)
+{
+    if (s->dst == SS_NOREF && s->vec_len > 0 && !d->o->stateless) {
+        const uint8_t *v = rec_vec(d, f, s);
+
+        if (v[BC_HDR_ATOMIC] == 0)
+            s->dst = ss_find(d->ss, v, s->vec_len);
+    }
+    return s->dst;
+}
+
+static int on_stack(const dfs *d, uint32_t ref)
+{
+    return ref != SS_NOREF && ref < d->pc.nstates && d->pc.stackpos[ref];
+}
+
+/* Does some successor of thread slot lead to a visited state that is not
+ * on the stack? */
+static int leads_visited(dfs *d, por_frame *f, const por_thread *th)
+{
+    for (uint32_t i = 0; i < th->n; i++) {
+        search_succ *s = &d->succs[f->succ0 + th->first + i];
+        uint32_t     ref = rec_lookup(d, f, s);
+
+        if (ref != SS_NOREF && !on_stack(d, ref))
+            return 1;
+    }
+    return 0;
+}
+
+static uint32_t lookup(por_ctx *c, por_frame *f, uint32_t i)
+{
+    dfs *d = c->search;
+
+    return rec_lookup(d, f, &d->succs[f->succ0 + i]);
+}
+
+static int32_t pick(por_ctx *c, por_frame *f, por_set cand)
+{
+    dfs     *d = c->search;
+    int32_t  best = -1;
+    unsigned best_rank = ~0u;
+    uint32_t n = 0;
+    uint32_t nvis = 0;
+    uint8_t  ok[256];           /* candidate; 2: leads to a visited state */
+
+    for (uint32_t k = 0; k < f->nthr && k < 256; k++) {
+        const por_thread *th = &d->thr[f->thr0 + k];
+
+        ok[k] = !(th->flags & POR_T_TAKEN) && (cand & por_bit(th->pid));
+        n += ok[k];
+    }
+    if (n == 0)
+        return -1;
+    if (n > 1 && d->o->prefer_visited && !d->o->stateless) {
+        for (uint32_t k = 0; k < f->nthr && k < 256; k++)
+            if (ok[k] && leads_visited(d, f, &d->thr[f->thr0 + k])) {
+                ok[k] = 2;
+                nvis++;
+            }
+    }
+    if (nvis > 0) {
+        for (uint32_t k = 0; k < f->nthr && k < 256; k++)
+            ok[k] = ok[k] == 2;
+        n = nvis;
+    }
+    if (d->o->order == SEARCH_ORDER_RANDOM) {
+        uint32_t want = (uint32_t)(rng_next(d) % n);
+
+        for (uint32_t k = 0; k < f->nthr && k < 256; k++)
+            if (ok[k] && want-- == 0)
+                return (int32_t)k;
+        return -1;
+    }
+    for (uint32_t k = 0; k < f->nthr && k < 256; k++) {
+        unsigned rank;
+
+        if (!ok[k])
+            continue;
+        rank = seq_rank(d->o, d->thr[f->thr0 + k].pid);
+        if (rank < best_rank) {
+            best = (int32_t)k;
+            best_rank = rank;
+        }
+    }
+    return best;
+}
+
+/* ---------------------------------------- general path: expansion */
+
+static int ensure_arrays(dfs *d, size_t n)
+{
+    por_ctx *c = &d->pc;
+    size_t   cap = d->arr_cap;
+    int      graph = (d->algo->needs & POR_NEED_GRAPH) != 0;
+
+    if (n <= cap) {
+        if (n > c->nstates)
+            c->nstates = n;
+        return 0;
+    }
+    cap = cap ? cap : 1024;
+    while (cap < n)
+        cap *= 2;
+    if (d->o->memlimit) {
+        ss_stats st;
+
+        ss_get_stats(d->ss, &st);
+        if (st.bytes + stack_bytes(d) + graph_bytes(d)
+            + (cap - d->arr_cap) * 20 > d->o->memlimit)
+            return -1;
+    }
+    c->stackpos = xrealloc(c->stackpos, cap * sizeof *c->stackpos);
+    memset(c->stackpos + d->arr_cap, 0,
+           (cap - d->arr_cap) * sizeof *c->stackpos);
+    if (graph) {
+        c->ehead = xrealloc(c->ehead, cap * sizeof *c->ehead);
+        memset(c->ehead + d->arr_cap, 0xff,
+               (cap - d->arr_cap) * sizeof *c->ehead);
+        c->pend = xrealloc(c->pend, cap * sizeof *c->pend);
+        memset(c->pend + d->arr_cap, 0,
+               (cap - d->arr_cap) * sizeof *c->pend);
+        c->epoch = xrealloc(c->epoch, cap * sizeof *c->epoch);
+        memset(c->epoch + d->arr_cap, 0,
+               (cap - d->arr_cap) * sizeof *c->epoch);
+    }
+    d->arr_cap = cap;
+    c->nstates = n;
+    return 0;
+}
+
+/* Threads of the frame whose location has a transition that is not
+ * enabled here (blocked, or a disabled sibling: F-BLOCK's pending
+ * actions), from the successor records; all processes of vec count. */
+static por_set pending_mask(dfs *d, const por_frame *f, const uint8_t *vec,
+                            size_t len)
+{
+    const bc_program *p = d->pc.prog;
+    uint32_t          np = ts_nprocs(vec);
+    por_set           pend = 0;
+
+    (void)len;
+    for (uint32_t pid = 0; pid < np; pid++)
+        pend |= por_bit(pid);
+    /* a thread all of whose transitions at its location gave a successor
+     * (as mover or receiver) has nothing pending */
+    for (uint32_t k = 0; k < f->nthr; k++) {
+        const por_thread *th = &d->thr[f->thr0 + k];
+        const search_succ *s0 = &d->succs[f->succ0 + th->first];
+        const bc_trans   *t0 = &p->trans[s0->step.trans];
+        const bc_pcloc   *l = &p->pclocs[p->procs[t0->proc].loc0 + t0->src];
+        uint32_t          seen = 0;
+
+        if (l->ntrans > 32 || th->pid >= 63)
+            continue;
+        for (uint32_t i = 0; i < th->n; i++) {
+            uint32_t tr = d->succs[f->succ0 + th->first + i].step.trans;
+
+            if (tr >= l->first && tr < l->first + l->ntrans)
+                seen |= 1u << (tr - l->first);
+        }
+        if (seen == (l->ntrans == 32 ? ~0u : (1u << l->ntrans) - 1u))
+            pend &= ~por_bit(th->pid);
+    }
+    return pend;
+}
+
+/* Copy d->out into the arenas as the records and threads of f. */
+static int keep_general(dfs *d, por_frame *f)
+{
+    const ts_succs *o = &d->out;
+    int             graph = (d->algo->needs & POR_NEED_GRAPH) != 0;
+
+    if (grow(d, (void **)&d->succs, &d->succs_cap, d->nsuccs + o->n,
+             sizeof(search_succ)) != 0
+        || grow(d, (void **)&d->vecs, &d->vecs_cap,
+                d->vecs_len + o->vecs_len, 1) != 0
+        || grow(d, (void **)&d->thr, &d->thr_cap, d->nthr + o->n,
+                sizeof(por_thread)) != 0)
+        return -1;
+    f->succ0 = d->nsuccs;
+    f->vec0 = d->vecs_len;
+    f->thr0 = d->nthr;
+    for (size_t i = 0; i < o->n; i++) {
+        const ts_succ *s = &o->v[i];
+        search_succ   *c = &d->succs[d->nsuccs++];
+
+        c->step.pid = s->pid;
+        c->step.trans = s->trans;
+        c->step.pid2 = s->pid2;
+        c->step.trans2 = s->trans2;
+        c->finding = s->finding;
+        c->floc = s->floc;
+        c->vec_len = s->dst_len;
+        c->vec_off = (uint32_t)(d->vecs_len - f->vec0);
+        c->dst = SS_NOREF;
+        c->label = graph ? por_label(d->pc.labels, o->accs + s->acc_off,
+                                     s->nacc)
+                         : POR_LABEL_NONE;
+        memcpy(d->vecs + d->vecs_len, o->vecs + s->dst_off, s->dst_len);
+        d->vecs_len += s->dst_len;
+        if (i == 0 || s->pid != o->v[i - 1].pid) {
+            por_thread *th = &d->thr[d->nthr++];
+
+            memset(th, 0, sizeof *th);
+            th->pid = s->pid;
+            th->first = (uint32_t)i;
+            f->enabled |= por_bit(s->pid);
+        }
+        d->thr[d->nthr - 1].n++;
+    }
+    f->nsucc = (uint32_t)o->n;
+    f->nthr = (uint32_t)(d->nthr - f->thr0);
+    return 0;
+}
+
+/* S-POR's reducible test with F-NONDET and F-C3: the first thread, in
+ * the enumeration order, whose every transition at its location is
+ * invisible and not atomic and none of whose successors is on the
+ * stack.  Sets POR_F_REDUCIBLE and f->safe, or POR_F_FULL when every
+ * candidate was refused by the proviso. */
+static void reducible(dfs *d, por_frame *f)
+{
+    const bc_program *p = d->pc.prog;
+    search_por_stats *st = &d->r->por;
+    por_set           cand = 0;
+    int               refused = 0;
+
+    for (uint32_t k = 0; k < f->nthr; k++) {
+        por_thread       *th = &d->thr[f->thr0 + k];
+        const bc_trans   *t0 = &p->trans[d->succs[f->succ0
+                                                  + th->first].step.trans];
+        size_t            li = (size_t)p->procs[t0->proc].loc0 + t0->src;
+
+        if (th->pid >= 63)
+            continue;
+        if (d->pc.loc_invis[li]) {
+            th->flags |= POR_T_INVIS;
+            cand |= por_bit(th->pid);
+        } else {
+            for (uint32_t i = 0; i < th->n; i++)
+                if (bc_trans_invisible(p, d->succs[f->succ0 + th->first
+                                                   + i].step.trans)) {
+                    st->nondet_denied++;
+                    break;
+                }
+        }
+    }
+    while (cand != 0) {
+        int32_t     slot = pick(&d->pc, f, cand);
+        por_thread *th;
+        int         bad = 0;
+
+        if (slot < 0)
+            break;
+        th = &d->thr[f->thr0 + (uint32_t)slot];
+        for (uint32_t i = 0; i < th->n && !bad; i++) {
+            search_succ *s = &d->succs[f->succ0 + th->first + i];
+
+            if (on_stack(d, rec_lookup(d, f, s)))
+                bad = 1;
+        }
+        if (!bad) {
+            f->flags |= POR_F_REDUCIBLE;
+            f->safe = por_bit(th->pid);
+            return;
+        }
+        refused = 1;
+        cand &= ~por_bit(th->pid);
+    }
+    if (refused) {
+        f->flags |= POR_F_FULL;
+        st->full_c3++;
+    }
+}
+
+/* Push a state on the general stack and expand it (see push()). */
+static int gpush(dfs *d, ss_ref ref, const uint8_t *vec, size_t len,
+                 int have_succs)
+{
+    por_frame *f;
+    por_ctx   *c = &d->pc;
+    size_t     fi = d->depth;
+    int        rv = 0;
+
+    if (grow(d, (void **)&d->gframes, &d->gframes_cap, d->depth + 1,
+             sizeof(por_frame)) != 0) {
+        stop(d, SEARCH_STOP_MEMORY);
+        return 1;
+    }
+    f = &d->gframes[d->depth++];
+    memset(f, 0, sizeof *f);
+    f->ref = ref;
+    f->cur = -1;
+    f->succ0 = d->nsuccs;
+    f->vec0 = d->vecs_len;
+    f->thr0 = d->nthr;
+    f->chain = POR_LABEL_NONE;
+    f->chain_pid2 = TS_NONE;
+    if (ref == SS_NOREF) {
+        f->anc = d->gframes[fi - 1].anc;
+        f->chain = d->chain;
+        f->chain_pid2 = d->chain_pid2;
+    } else {
+        f->anc = (uint32_t)fi;
+        c->stackpos[ref] = (uint32_t)fi + 1;
+    }
+    if (d->depth - 1 > d->r->stats.max_depth)
+        d->r->stats.max_depth = d->depth - 1;
+    if (len > d->r->stats.max_vector)
+        d->r->stats.max_vector = len;
+    if (!have_succs)
+        ts_successors(d->t, vec, len, &d->out);
+    if (d->out.n == 0) {
+        /* a dead end still tells the graph algorithms which threads
+         * are blocked there (F-BLOCK): all of them */
+        if ((d->algo->needs & POR_NEED_GRAPH) && ref < c->nstates) {
+            sync_ctx(d);
+            c->pend[ref] = pending_mask(d, f, vec, len);
+            if (d->algo->pushed != NULL)
+                d->algo->pushed(d->algo_self, c, f);
+        }
+        return dead_end(d, vec, len);
+    }
+    if (keep_general(d, f) != 0) {
+        f->nthr = 0;
+        stop(d, SEARCH_STOP_MEMORY);
+        return 1;
+    }
+    if (d->out.atomic) {
+        f->flags |= POR_F_ATOMIC | POR_F_FULL;
+        f->safe = f->todo = f->enabled;
+        return 0;
+    }
+    for (uint32_t i = 0; i < f->nsucc && !rv; i++)
+        if (d->succs[f->succ0 + i].step.pid2 != TS_NONE)
+            rv = 1;
+    /* forced full expansion: timeout mode and more than 63 processes
+     * always; for the dynamic algorithms also an irreducible state with
+     * a rendezvous enabled, or of a model that uses timeout (their
+     * dependency tracking does not model either; S-POR's reducible
+     * states stay reducible: an invisible step is persistent there) */
+    if (d->algo != &por_algo_none
+        && (d->out.timeout || (f->enabled & POR_SET_OTHER))) {
+        f->flags |= POR_F_FULL | POR_F_FORCED;
+        d->r->por.full_other++;
+    }
+    sync_ctx(d);
+    if ((d->algo->needs & POR_NEED_GRAPH) && ref < c->nstates)
+        c->pend[ref] = pending_mask(d, f, vec, len);
+    if (d->algo != &por_algo_none && !(d->algo->needs & POR_JPF)
+        && !(f->flags & POR_F_FULL))
+        reducible(d, f);
+    if ((d->algo->needs & POR_NEED_GRAPH)
+        && !(f->flags & (POR_F_FULL | POR_F_REDUCIBLE))
+        && (rv || d->pc.uses_timeout)) {
+        f->flags |= POR_F_FULL | POR_F_FORCED;
+        d->r->por.full_other++;
+    }
+    d->algo->enter(d->algo_self, c, f);
+    if (f->flags & POR_F_IRRED) {
+        d->por_live++;
+        if (d->por_live > d->por_peak)
+            d->por_peak = d->por_live;
+    }
+    if (d->algo->pushed != NULL)
+        d->algo->pushed(d->algo_self, c, f);
+    return 0;
+}
+
+static void gpop(dfs *d)
+{
+    por_frame *f = &d->gframes[d->depth - 1];
+
+    for (uint32_t k = 0; k < f->nthr; k++)
+        if (!(d->thr[f->thr0 + k].flags & POR_T_TAKEN))
+            d->r->por.threads_skipped++;
+    if (f->flags & POR_F_IRRED)
+        d->por_live--;
+    if (f->ref != SS_NOREF && f->ref < d->pc.nstates)
+        d->pc.stackpos[f->ref] = 0;
+    d->nsuccs = f->succ0;
+    d->vecs_len = f->vec0;
+    d->nthr = f->thr0;
+    d->depth--;
+    sync_ctx(d);
+    if (d->algo->popped != NULL)
+        d->algo->popped(d->algo_self, &d->pc);
+}
+
+/* Store (or, stateless, number) a new successor vector. */
+static ss_result gstore(dfs *d, const uint8_t *vec, size_t len,
+                        ss_ref *ref)
+{
+    if (!d->o->stateless)
+        return ss_find_or_put(d->ss, vec, len, ref);
+    if (grow(d, (void **)&d->key, &d->key_cap, len + 8, 1) != 0)
+        return SS_FULL;
+    memcpy(d->key, vec, len);
+    memcpy(d->key + len, &d->node, 8);
+    d->node++;
+    return ss_find_or_put(d->ss, d->key, len + 8, ref);
+}
+
+/* Take the next record of the current thread of the top frame. */
+static int gtake(dfs *d)
+{
+    size_t         fi = d->depth - 1;
+    por_frame     *f = &d->gframes[fi];
+    por_thread    *th = &d->thr[f->thr0 + (uint32_t)f->cur];
+    search_succ   *s = &d->succs[f->succ0 + th->first + f->next++];
+    search_stats  *st = &d->r->stats;
+    int            graph = (d->algo->needs & POR_NEED_GRAPH) != 0;
+    uint32_t       lab;
+    uint32_t       pid2;
+    ss_ref         ref;
+    ss_result      res;
+    size_t         off;
+    size_t         len;
+    const uint8_t *vec;
+    int            expanded = 0;
+    int            stk;
+    por_frame     *a;
+
+    st->transitions++;
+    if (finding(d, s))
+        return 1;
+    if (s->vec_len == 0)
+        return 0;
+    if (d->depth >= d->o->max_depth) {
+        st->truncated++;
+        d->r->truncated = 1;
+        return 0;
+    }
+    lab = s->label;
+    pid2 = s->step.pid2;
+    if (f->flags & POR_F_ATOMIC) {
+        if (graph)
+            lab = por_label_union(d->pc.labels, f->chain, lab);
+        if (pid2 == TS_NONE)
+            pid2 = f->chain_pid2;
+    }
+    off = f->vec0 + s->vec_off;
+    if (d->vecs[off + BC_HDR_ATOMIC] != 0) {
+        st->atomic_steps++;
+        ts_successors(d->t, d->vecs + off, s->vec_len, &d->out);
+        if (d->out.atomic) {
+            if (d->algo->step != NULL) {
+                sync_ctx(d);
+                d->algo->step(d->algo_self, &d->pc, f->anc, s->step.pid,
+                              s->step.pid2, s->label, SS_NOREF, 1, 0);
+            }
+            d->chain = lab;
+            d->chain_pid2 = pid2;
+            return gpush(d, SS_NOREF, d->vecs + off, s->vec_len, 1);
+        }
+        d->vecs[off + BC_HDR_ATOMIC] = 0;
+        expanded = 1;
+    }
+    res = gstore(d, d->vecs + off, s->vec_len, &ref);
+    if (res == SS_FULL || ensure_arrays(d, (size_t)ref + 1) != 0) {
+        stop(d, SEARCH_STOP_MEMORY);
+        return 1;
+    }
+    s->dst = ref;
+    if (res == SS_SEEN)
+        st->matched++;
+    stk = on_stack(d, ref);
+    a = &d->gframes[f->anc];
+    if (graph)
+        por_add_edge(&d->pc, a->ref, ref, lab, s->step.pid, pid2);
+    if (stk && !(a->flags & POR_F_FULL)) {
+        /* the cycle proviso (F-C3) */
+        a->flags |= POR_F_FULL;
+        if ((a->todo & a->safe) != a->safe)
+            d->r->por.full_c3++;
+        a->todo = a->safe;
+    }
+    if (d->algo->step != NULL) {
+        sync_ctx(d);
+        d->algo->step(d->algo_self, &d->pc, f->anc, s->step.pid,
+                      s->step.pid2, s->label, ref, res == SS_NEW, stk);
+    }
+    if (res != SS_NEW)
+        return 0;
+    th->flags |= POR_T_NEW;
+    vec = ss_get(d->ss, ref, &len);
+    return gpush(d, ref, vec, len - (d->o->stateless ? 8 : 0), expanded);
+}
+
+/* One move of the general search on the top frame. */
+static int gstep(dfs *d)
+{
+    por_frame *f = &d->gframes[d->depth - 1];
+    int32_t    slot;
+
+    if (f->cur >= 0) {
+        por_thread *th = &d->thr[f->thr0 + (uint32_t)f->cur];
+
+        if (f->next < th->n)
+            return gtake(d);
+        f->cur = -1;
+        if (!(f->flags & POR_F_ATOMIC) && d->algo->thread_done != NULL) {
+            sync_ctx(d);
+            d->algo->thread_done(d->algo_self, &d->pc, f,
+                                 (uint32_t)(th - &d->thr[f->thr0]));
+        }
+        return 0;
+    }
+    slot = pick(&d->pc, f, f->todo);
+    if (slot < 0) {
+        sync_ctx(d);
+        if ((f->flags & POR_F_ATOMIC) || f->nthr == 0
+            || d->algo->exhausted(d->algo_self, &d->pc, f)
+            || (slot = pick(&d->pc, f, f->todo)) < 0) {
+            gpop(d);
+            return 0;
+        }
+    }
+    f->cur = slot;
+    f->next = 0;
+    f->taken |= por_bit(d->thr[f->thr0 + (uint32_t)slot].pid);
+    d->thr[f->thr0 + (uint32_t)slot].flags |= POR_T_TAKEN;
+    if (!(f->flags & POR_F_ATOMIC) && d->algo->thread_start != NULL) {
+        sync_ctx(d);
+        d->algo->thread_start(d->algo_self, &d->pc, f, (uint32_t)slot);
+    }
+    return 0;
+}
+
+/* Static facts per location, for the reducible test and F-BLOCK. */
+static void init_locs(dfs *d)
+{
+    por_ctx          *c = &d->pc;
+    const bc_program *p = c->prog;
+    size_t            nw = p->nwords ? p->nwords : 1;
+
+    c->loc_rd = xcalloc((size_t)p->npclocs * nw + 1, sizeof *c->loc_rd);
+    c->loc_wr = xcalloc((size_t)p->npclocs * nw + 1, sizeof *c->loc_wr);
+    c->loc_invis = xcalloc((size_t)p->npclocs + 1, 1);
+    for (uint32_t li = 0; li < p->npclocs; li++) {
+        const bc_pcloc *l = &p->pclocs[li];
+        int             invis = l->ntrans > 0;
+
+        for (uint32_t k = l->first; k < l->first + l->ntrans; k++) {
+            if (p->facts != NULL)
+                for (uint32_t w = 0; w < p->nwords; w++) {
+                    c->loc_rd[li * nw + w] |= bc_reads(p, k)[w];
+                    c->loc_wr[li * nw + w] |= bc_writes(p, k)[w];
+                }
+            if (!bc_trans_invisible(p, k)
+                || (p->trans[k].flags & (BC_TR_ATOMIC | BC_TR_TIMEOUT
+                                         | BC_TR_DIE)))
+                invis = 0;
+        }
+        c->loc_invis[li] = (uint8_t)invis;
+    }
+    for (uint32_t k = 0; k < p->ntrans; k++)
+        if (p->trans[k].flags & BC_TR_TIMEOUT)
+            c->uses_timeout = 1;
+}
+
+static int gstart(dfs *d, const uint8_t *init, size_t len)
+{
+    ss_ref ref;
+
+    switch (gstore(d, init, len, &ref)) {
+    case SS_NEW:
+        if (ensure_arrays(d, (size_t)ref + 1) != 0)
+            break;
+        init = ss_get(d->ss, ref, &len);
+        return gpush(d, ref, init, len - (d->o->stateless ? 8 : 0), 0);
+    default:
+        break;
+    }
+    stop(d, SEARCH_STOP_MEMORY);
+    return 1;
+}
+
 /* ------------------------------------------------- progress, limits */
 
 static void progress(dfs *d, double now)
@@ -524,7 +1209,8 @@ static void progress(dfs *d, double now)
             "Depth= %7zu States= %10zu Transitions= %10zu "
             "Memory= %9.3f MiB t= %8.2f R= %8.0f\n",
             d->depth ? d->depth - 1 : 0, ss.stored, st->transitions,
-            (double)(ss.bytes + stack_bytes(d)) / (1024.0 * 1024.0), t,
+            (double)(ss.bytes + stack_bytes(d) + graph_bytes(d))
+            / (1024.0 * 1024.0), t,
             t > 0 ? (double)ss.stored / t : 0.0);
     fflush(d->o->progress_out);
 }
@@ -539,8 +1225,11 @@ static int poll_limits(dfs *d)
         stop(d, SEARCH_STOP_INTERRUPT);
         return 1;
     }
-    if ((++d->tick & 1023u) != 0)
+    /* the clock every 1024 steps, or sooner when graph walks are long */
+    if ((++d->tick & 1023u) != 0
+        && d->r->por.retraversed - d->walked < ((size_t)1 << 20))
         return 0;
+    d->walked = d->r->por.retraversed;
     now = search_now();
     if (d->o->time_limit > 0 && now - d->start >= d->o->time_limit) {
         stop(d, SEARCH_STOP_TIME);
@@ -559,10 +1248,14 @@ static void run(dfs *d)
     while (d->depth > 0) {
         if (poll_limits(d))
             return;
-        if (d->frames[d->depth - 1].left == 0)
+        if (d->general) {
+            if (gstep(d))
+                return;
+        } else if (d->frames[d->depth - 1].left == 0) {
             pop(d);
-        else if (take(d))
+        } else if (take(d)) {
             return;
+        }
     }
 }
 
@@ -586,6 +1279,8 @@ static int start(dfs *d)
         report_error(d, kind, floc, NULL);
         return 1;
     }
+    if (d->general)
+        return gstart(d, init, len);
     switch (ss_find_or_put(d->ss, init, len, &ref)) {
     case SS_NEW:
         init = ss_get(d->ss, ref, &len);
@@ -594,6 +1289,34 @@ static int start(dfs *d)
         stop(d, SEARCH_STOP_MEMORY);
         return 1;
     }
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The valid end states as sorted hex strings into the result. */
+static void collect_ends(dfs *d)
+{
+    search_result *r = d->r;
+    size_t         n = ss_count(d->ends);
+
+    r->end_states = xcalloc(n ? n : 1, sizeof *r->end_states);
+    for (size_t i = 0; i < n; i++) {
+        size_t         len;
+        const uint8_t *v = ss_get(d->ends, (ss_ref)i, &len);
+        char          *h = xmalloc(2 * len + 1);
+
+        for (size_t k = 0; k < len; k++) {
+            h[2 * k] = "0123456789abcdef"[v[k] >> 4];
+            h[2 * k + 1] = "0123456789abcdef"[v[k] & 15];
+        }
+        h[2 * len] = '\0';
+        r->end_states[i] = h;
+    }
+    qsort(r->end_states, n, sizeof *r->end_states, cmp_str);
+    r->nend_states = n;
 }
 
 static void finish(dfs *d)
@@ -609,6 +1332,10 @@ static void finish(dfs *d)
     r->stats.store_table_bytes = ss.table_bytes;
     r->stats.stack_bytes = stack_bytes(d);
     r->stats.elapsed = search_now() - d->start;
+    if (d->general) {
+        r->por.graph_bytes = graph_bytes(d);
+        r->por.por_bytes = d->por_peak * sizeof(por_frame);
+    }
     if (r->nerrors > 0)
         r->verdict = SEARCH_VIOLATED;
     else if (r->stop != SEARCH_STOP_NONE || r->truncated)
@@ -617,28 +1344,73 @@ static void finish(dfs *d)
         r->verdict = SEARCH_VERIFIED;
     if (r->truncated && r->stop == SEARCH_STOP_NONE)
         r->stop = SEARCH_STOP_DEPTH;
+    if (d->ends != NULL)
+        collect_ends(d);
+}
+
+static void gfree(dfs *d)
+{
+    por_ctx *c = &d->pc;
+
+    if (d->algo != NULL && d->algo->free != NULL)
+        d->algo->free(d->algo_self);
+    por_labels_free(c->labels);
+    free(c->stackpos);
+    free(c->ehead);
+    free(c->pend);
+    free(c->epoch);
+    free(c->edges);
+    free(c->loc_rd);
+    free(c->loc_wr);
+    free(c->loc_invis);
+    free(c->work);
+    free(d->gframes);
+    free(d->thr);
+    free(d->key);
 }
 
 int search_dfs(ts *t, const search_options *o, search_result *r)
 {
-    dfs d;
+    dfs               d;
+    const search_por *por = search_por_get(o->por);
 
     memset(r, 0, sizeof *r);
     memset(&d, 0, sizeof d);
     d.t = t;
     d.o = o;
     d.r = r;
-    d.por = search_por_get(o->por);
-    if (d.por == NULL || o->stateless)
+    if (por == NULL || por->algo == NULL)
         return -1;
+    d.algo = por->algo;
+    d.general = o->por != SEARCH_POR_NONE || o->stateless
+                || o->order != SEARCH_ORDER_SEQ || o->nperm > 0;
     d.ss = ss_new(o->memlimit, 0);
     if (d.ss == NULL) {
         r->stop = SEARCH_STOP_MEMORY;
         r->verdict = SEARCH_INCOMPLETE;
         return -1;
     }
-    if (d.por->new != NULL)
-        d.por_self = d.por->new(t);
+    if (o->collect_end_states)
+        d.ends = ss_new(0, 0);
+    if (d.general) {
+        d.pc.t = t;
+        d.pc.prog = ts_program(t);
+        d.pc.o = o;
+        d.pc.st = &r->por;
+        d.pc.ss = d.ss;
+        d.pc.pick = pick;
+        d.pc.lookup = lookup;
+        d.pc.search = &d;
+        d.pc.vec_extra = o->stateless ? 8 : 0;
+        d.rng = o->order_seed * 0x9e3779b97f4a7c15ull + 0x2545f4914f6cdd1dull;
+        if (d.rng == 0)
+            d.rng = 1;
+        if (d.algo->needs & POR_NEED_GRAPH)
+            d.pc.labels = por_labels_new();
+        init_locs(&d);
+        if (d.algo->new != NULL)
+            d.algo_self = d.algo->new(&d.pc);
+    }
     ts_succs_init(&d.out);
     d.start = search_now();
     d.next_progress = d.start + o->progress_secs;
@@ -646,14 +1418,14 @@ int search_dfs(ts *t, const search_options *o, search_result *r)
         run(&d);
     finish(&d);
     ts_succs_fini(&d.out);
-    if (d.por->free != NULL)
-        d.por->free(d.por_self);
+    if (d.general)
+        gfree(&d);
     free(d.frames);
     free(d.succs);
     free(d.vecs);
     free(d.view);
-    free(d.chosen);
     free(d.scratch);
+    ss_free(d.ends);
     ss_free(d.ss);
     return 0;
 }

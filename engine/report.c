@@ -124,12 +124,41 @@ void report_verdict(FILE *out, const report_info *ri)
 
 /* -------------------------------------------------------------- text */
 
+/* "seq", "seq:2,0,1", "random:7" into buf. */
+static const char *order_str(const search_options *o, char *buf,
+                             size_t size)
+{
+    size_t n;
+
+    if (o->order == SEARCH_ORDER_RANDOM) {
+        snprintf(buf, size, "random:%llu",
+                 (unsigned long long)o->order_seed);
+        return buf;
+    }
+    n = (size_t)snprintf(buf, size, "seq");
+    for (size_t i = 0; i < o->nperm && n + 5 < size; i++)
+        n += (size_t)snprintf(buf + n, size - n, "%c%u", i ? ',' : ':',
+                              (unsigned)o->perm[i]);
+    return buf;
+}
+
 static void text_properties(FILE *out, const search_options *o)
 {
     const search_por *por = search_por_get(o->por);
+    char              ord[300];
 
-    fprintf(out, "\t+ Partial Order Reduction: %s\n\n",
+    fprintf(out, "\t+ Partial Order Reduction: %s\n",
             por != NULL ? por->title : "?");
+    if (por != NULL && o->por != SEARCH_POR_NONE)
+        fprintf(out, "\t  proviso and fixes: %s\n", por->proviso);
+    if (o->stateless)
+        fprintf(out, "\t+ stateless search (no state matching)\n");
+    if (o->por != SEARCH_POR_NONE || o->order != SEARCH_ORDER_SEQ
+        || o->nperm > 0)
+        fprintf(out, "\t  order: %s%s\n", order_str(o, ord, sizeof ord),
+                o->prefer_visited && !o->stateless
+                ? ", visited first" : "");
+    fputc('\n', out);
     fprintf(out, "Full statespace search for:\n");
     fprintf(out, "\tnever claim         \t- (none specified)\n");
     fprintf(out, "\tassertion violations\t%s\n",
@@ -158,6 +187,47 @@ static void text_counts(FILE *out, const search_result *r)
     if (s->truncated)
         fprintf(out, "%9zu transitions cut by the depth limit\n",
                 s->truncated);
+    fputc('\n', out);
+}
+
+static void text_por(FILE *out, const report_info *ri)
+{
+    const search_por_stats *p = &ri->res->por;
+
+    if (ri->opts->por == SEARCH_POR_NONE)
+        return;
+    fprintf(out, "Partial order reduction:\n");
+    fprintf(out, "%9zu states reducible (one invisible thread)\n",
+            p->reducible);
+    fprintf(out, "%9zu states irreducible\n", p->irreducible);
+    fprintf(out, "%9zu states fully expanded by the stack proviso (F-C3)\n",
+            p->full_c3);
+    if (ri->opts->por >= SEARCH_POR_DE) {
+        fprintf(out, "%9zu states fully expanded by F-STACK\n",
+                p->full_stack);
+        fprintf(out, "%9zu states fully expanded (timeout, rendezvous, "
+                ">62 processes)\n", p->full_other);
+    }
+    fprintf(out, "%9zu threads denied reducibility (F-NONDET)\n",
+            p->nondet_denied);
+    fprintf(out, "%9zu enabled threads never expanded\n",
+            p->threads_skipped);
+    if (ri->opts->por >= SEARCH_POR_DE) {
+        fprintf(out, "%9zu graph edges stored\n", p->edges);
+        fprintf(out, "%9zu re-traversals, %zu edges re-traversed\n",
+                p->retraversals, p->retraversed);
+        fprintf(out, "%9zu backtrack updates: %zu conservative (a), "
+                "%zu early stops (b)\n", p->bt_updates, p->case_a,
+                p->case_b);
+        if (ri->opts->por == SEARCH_POR_DL
+            || ri->opts->por == SEARCH_POR_DL_JPF)
+            fprintf(out, "%9s short-cuts: O2 %zu, O3 %zu, O4 %zu, "
+                    "O5 %zu\n", "", p->o2, p->o3, p->o4, p->o5);
+        fprintf(out, "%9.3f\tMB of graph and per-state arrays\n",
+                (double)p->graph_bytes / MIB);
+        fprintf(out, "%9.3f\tMB of per-stack POR records (peak)\n",
+                (double)p->por_bytes / MIB);
+    }
     fputc('\n', out);
 }
 
@@ -216,6 +286,7 @@ void report_text(FILE *out, const report_info *ri)
         fprintf(out, "Warning: Search not completed\n");
     text_properties(out, ri->opts);
     text_counts(out, r);
+    text_por(out, ri);
     text_memory(out, ri);
     fprintf(out, "spore: elapsed time %.3f seconds\n", t);
     if (t >= 0.001)
@@ -291,12 +362,36 @@ static void json_stats(FILE *out, const search_stats *s)
             s->stack_bytes, s->elapsed);
 }
 
+static void json_por(FILE *out, const search_por_stats *p)
+{
+    fprintf(out, "\"por_stats\":{\"reducible\":%zu,\"irreducible\":%zu,"
+            "\"full_c3\":%zu,\"full_stack\":%zu,\"full_other\":%zu,"
+            "\"nondet_denied\":%zu,\"threads_skipped\":%zu,"
+            "\"edges\":%zu,\"retraversals\":%zu,\"retraversed\":%zu,"
+            "\"bt_updates\":%zu,\"case_a\":%zu,\"case_b\":%zu,"
+            "\"o2\":%zu,\"o3\":%zu,\"o4\":%zu,\"o5\":%zu,"
+            "\"graph_bytes\":%zu,\"por_bytes\":%zu}",
+            p->reducible, p->irreducible, p->full_c3, p->full_stack,
+            p->full_other, p->nondet_denied, p->threads_skipped, p->edges,
+            p->retraversals, p->retraversed, p->bt_updates, p->case_a,
+            p->case_b, p->o2, p->o3, p->o4, p->o5, p->graph_bytes,
+            p->por_bytes);
+}
+
 static void json_options(FILE *out, const search_options *o)
 {
     const search_por *por = search_por_get(o->por);
+    char              ord[300];
 
     fputs("\"options\":{\"por\":", out);
     report_json_string(out, por != NULL ? por->name : NULL);
+    fputs(",\"proviso\":", out);
+    report_json_string(out, por != NULL ? por->proviso : NULL);
+    fputs(",\"order\":", out);
+    report_json_string(out, order_str(o, ord, sizeof ord));
+    fprintf(out, ",\"prefer_visited\":%s,\"stateless\":%s",
+            o->prefer_visited ? "true" : "false",
+            o->stateless ? "true" : "false");
     fprintf(out, ",\"max_depth\":%zu,\"max_errors\":%zu,"
             "\"assertions\":%s,\"invalid_end_states\":%s,"
             "\"require_empty_channels\":%s,\"memlimit_bytes\":%zu,"
@@ -334,6 +429,8 @@ void report_json(FILE *out, const report_info *ri)
     }
     fputs("],", out);
     json_stats(out, &r->stats);
+    fputc(',', out);
+    json_por(out, &r->por);
     fputc(',', out);
     json_options(out, ri->opts);
     fputs("}\n", out);

@@ -21,9 +21,18 @@
  * limits without truncation; the depth limit, memory limit, time limit
  * and interruption all make it INCOMPLETE.
  *
- * Partial order reduction plugs in through search_por (one function-
- * pointer table per algorithm); the search applies whatever the strategy
- * selects.  Only "none" exists so far.
+ * Partial order reduction (engine/por.h) plugs in as a strategy per
+ * algorithm: the search asks it which threads to expand at each state and
+ * tells it about every step taken and every thread finished.  The cycle
+ * proviso (F-C3: a state with an explored edge onto the stack is fully
+ * expanded), the visited-graph store and the enumeration order live in
+ * the search.  --por=none with the default order keeps pan's exploration
+ * exactly (state counts match SPIN's -DNOREDUCE).
+ *
+ * With collect_end_states, the result lists every distinct reachable
+ * state without successors that is a valid end state (ts_valid_end),
+ * as lowercase hex of its vector, sorted: the differential tests compare
+ * these sets across reductions.
  */
 #ifndef SPORE_ENGINE_SEARCH_H
 #define SPORE_ENGINE_SEARCH_H
@@ -90,7 +99,10 @@ typedef struct search_succ {
     uint32_t    floc;       /* its location id */
     uint32_t    vec_len;    /* 0: no successor state */
     uint32_t    vec_off;    /* the vector: view->vecs + vec_off */
-} search_succ;              /* 32 bytes */
+    uint32_t    label;      /* interned dynamic accesses (graph modes) */
+    uint32_t    dst;        /* store id of the successor once known, or
+                               SS_NOREF */
+} search_succ;              /* 40 bytes */
 
 /* What a reduction sees of the state being expanded; everything is
  * borrowed for the duration of the call. */
@@ -108,26 +120,42 @@ typedef struct search_por_view {
     int                 timeout;    /* the list was made in timeout mode */
 } search_por_view;
 
-/* A partial order reduction, as a table of functions.  select() marks in
- * chosen[0..nsucc) (all zero on entry) the successors to explore and
- * returns how many it marked; when nsucc > 0 it must mark at least one.
- * new()/free() may be NULL for a stateless strategy. */
+/* A partial order reduction as the reports see it: its names and the
+ * cycle proviso / soundness fixes it runs with.  The algorithm itself is
+ * behind `algo` (engine/por.h). */
 typedef struct search_por {
     const char *name;           /* as on the command line: "none", ... */
     const char *title;          /* for the report line */
-    void     *(*new)(const ts *t);
-    void      (*free)(void *self);
-    size_t    (*select)(void *self, const search_por_view *v,
-                        uint8_t *chosen);
+    const char *proviso;        /* the fixes it applies, for people */
+    const void *algo;           /* const por_algo * (engine/por.h) */
 } search_por;
 
 typedef enum search_por_mode {
     SEARCH_POR_NONE,            /* full expansion */
+    SEARCH_POR_SPOR,            /* S-POR: safe sets + stack proviso */
+    SEARCH_POR_DE,              /* DE-S-POR: eager source sets */
+    SEARCH_POR_DL,              /* DL-S-POR: lazy source sets */
+    SEARCH_POR_DE_JPF,          /* DE with safe = enabled everywhere */
+    SEARCH_POR_DL_JPF,          /* DL with safe = enabled everywhere */
+    SEARCH_POR_ODPOR,           /* stateful source-DPOR on S-POR */
     SEARCH_POR_NMODES
 } search_por_mode;
 
+/* The default reduction (chosen from measurements; see dfs.c). */
+#define SEARCH_POR_DEFAULT SEARCH_POR_SPOR
+
 /* The table of mode m, or NULL when m is not implemented. */
 const search_por *search_por_get(int mode);
+/* The mode called name ("dl"), or -1. */
+int search_por_from_name(const char *name);
+
+/* Enumeration order of the threads of a state. */
+typedef enum search_order_kind {
+    SEARCH_ORDER_SEQ,           /* a fixed priority of pids */
+    SEARCH_ORDER_RANDOM         /* seeded uniform choice */
+} search_order_kind;
+
+#define SEARCH_MAX_PERM 64
 
 /* ------------------------------------------------------------- options */
 
@@ -148,7 +176,19 @@ typedef struct search_options {
     double       time_limit;        /* seconds; 0: none */
     double       progress_secs;     /* progress line period; 0: none */
     FILE        *progress_out;      /* where progress goes (stderr) */
-    int          stateless;         /* placeholder: rejected for now */
+    int          stateless;         /* no state matching (bounded by
+                                       max_depth); every state is new */
+    int          order;             /* search_order_kind */
+    uint64_t     order_seed;        /* SEARCH_ORDER_RANDOM */
+    uint8_t      perm[SEARCH_MAX_PERM]; /* SEQ: pids, highest priority
+                                       first; pids not listed follow,
+                                       highest pid first (pan's order) */
+    size_t       nperm;             /* 0: pan's order */
+    int          prefer_visited;    /* take a thread leading to a visited
+                                       state (not on the stack) first;
+                                       default on, except under none with
+                                       pan's order */
+    int          collect_end_states;/* fill search_result.end_states */
     size_t       max_trails;        /* keep trails of this many errors */
     volatile sig_atomic_t *stop;    /* polled; non-zero: interrupted */
     search_error_fn on_error;       /* may be NULL */
@@ -156,7 +196,8 @@ typedef struct search_options {
 } search_options;
 
 /* Defaults: por none, depth 1000000, 1 error, every check on except -q,
- * no memory or time limit, progress every 5 s on stderr, 16 trails. */
+ * no memory or time limit, progress every 5 s on stderr, 16 trails,
+ * pan's order, prefer visited. */
 void search_options_init(search_options *o);
 
 /* ------------------------------------------------------------- results */
@@ -194,6 +235,28 @@ typedef struct search_stats {
     double elapsed;             /* seconds */
 } search_stats;
 
+/* What a reduction did (all zero under none). */
+typedef struct search_por_stats {
+    size_t reducible;           /* states expanded by one invisible thread */
+    size_t irreducible;         /* stored states with a choice of threads */
+    size_t full_c3;             /* fully expanded by the stack proviso */
+    size_t full_stack;          /* fully expanded by F-STACK */
+    size_t full_other;          /* fully expanded: timeout, rendezvous,
+                                   more than 63 processes */
+    size_t nondet_denied;       /* threads denied reducibility because a
+                                   sibling transition is visible */
+    size_t edges;               /* edges in the visited graph */
+    size_t retraversals;        /* graph walks started */
+    size_t retraversed;         /* edges walked by them */
+    size_t bt_updates;          /* backtrack-set updates */
+    size_t case_a;              /* conservative updates (case (a)) */
+    size_t case_b;              /* early stops (case (b)) */
+    size_t o2, o3, o4, o5;      /* Appendix A short-cuts */
+    size_t threads_skipped;     /* enabled threads never expanded */
+    size_t graph_bytes;         /* edges, labels and per-state arrays */
+    size_t por_bytes;           /* peak per-stack POR data */
+} search_por_stats;
+
 typedef struct search_result {
     search_verdict verdict;
     search_stop    stop;        /* why the search ended early */
@@ -201,6 +264,10 @@ typedef struct search_result {
     search_error  *errors;      /* in the order found; owned */
     size_t         nerrors;     /* errors kept (== errors found) */
     search_stats   stats;
+    search_por_stats por;
+    char         **end_states;  /* collect_end_states: hex vectors,
+                                   sorted, unique; owned */
+    size_t         nend_states;
 } search_result;
 
 /* Free what a result owns (not the struct).  NULL is a no-op. */

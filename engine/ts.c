@@ -54,7 +54,119 @@ struct ts {
     size_t     init_cap;
     int        has_timeout;     /* some code uses TIMEOUT */
     FILE      *out;
+    struct qguard *qg;          /* per transition: its leading guard */
 };
+
+/* Checks of the bytecode's own invariants in the hot loop: only in
+ * sanitizer builds or with -DVM_CHECK (as the VM's, engine/vm.c). */
+#if defined(__SANITIZE_ADDRESS__) || defined(VM_CHECK)
+#define TS_CHECK(x) assert(x)
+#else
+#define TS_CHECK(x) ((void)0)
+#endif
+
+/* ------------------------------------------------------ quick guards */
+
+/*
+ * Most transitions tried in a state are not executable, and most of
+ * those are refused by a guard at the very start of their code: a
+ * variable compared with a constant ("x == 3", "turn != 1"), or a
+ * variable used as a boolean, either alone before GUARD or as the first
+ * conjunct of an && whose false exit is "PUSHK 0; GUARD".  ts_new()
+ * recognises that prefix once per transition; try_trans() evaluates it
+ * on the source vector and skips the VM when it is false.  This is
+ * exact: the VM would read the same bytes and BLOCK at that GUARD
+ * before any write, finding or d_step commit, and a blocked
+ * transition leaves no successor and no facts.
+ */
+enum { QG_NONE, QG_GLOBAL, QG_LOCAL };
+
+typedef struct qguard {
+    uint8_t  where;     /* QG_NONE: no quick guard */
+    uint8_t  type;      /* bc_type of the variable */
+    uint8_t  op;        /* bc_opcode of the comparison; BC_NOP: != 0 */
+    uint8_t  pad;
+    uint32_t off;       /* offset in G or in the frame */
+    int32_t  k;         /* the constant */
+} qguard;
+
+/* Does the code at index x refuse at once ("PUSHK 0; GUARD")? */
+static int false_exit(const bc_program *p, uint32_t x)
+{
+    return x + 1 < p->ncode && p->code[x].op == BC_PUSHK
+           && p->code[x].b == 0 && p->code[x + 1].op == BC_GUARD;
+}
+
+static void qguard_make(const bc_program *p, uint32_t tr, qguard *q)
+{
+    const bc_insn *c = &p->code[p->trans[tr].code];
+    uint32_t n = p->trans[tr].ncode;
+    uint32_t k = 1;
+
+    memset(q, 0, sizeof *q);
+    if (p->trans[tr].flags & BC_TR_ELSE || n < 2
+        || (c[0].op != BC_LOADG && c[0].op != BC_LOADL) || c[0].b < 0)
+        return;
+    q->type = c[0].t;
+    q->off = (uint32_t)c[0].b;
+    q->op = BC_NOP;
+    if (n >= 4 && c[1].op == BC_PUSHK
+        && (c[2].op == BC_EQ || c[2].op == BC_NE || c[2].op == BC_LT
+            || c[2].op == BC_LE || c[2].op == BC_GT || c[2].op == BC_GE)) {
+        q->op = c[2].op;
+        q->k = c[1].b;
+        k = 3;
+    }
+    if (k < n && (c[k].op == BC_GUARD
+                  || (c[k].op == BC_JMPF && c[k].b >= 0
+                      && false_exit(p, (uint32_t)c[k].b))))
+        q->where = c[0].op == BC_LOADG ? QG_GLOBAL : QG_LOCAL;
+}
+
+static inline int32_t qload(const uint8_t *p, unsigned t)
+{
+    switch (t) {
+    case BC_T_SHORT:
+        return (int16_t)(uint16_t)(p[0] | (p[1] << 8));
+    case BC_T_INT:
+        return (int32_t)((uint32_t)p[0] | (uint32_t)p[1] << 8
+                         | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24);
+    default:
+        return p[0];
+    }
+}
+
+/* Is transition tr of pid refused by its leading guard in src (laid
+ * out as lay says)?  0 also when it has no quick guard. */
+static inline int qguard_refuses(const ts *t, const uint8_t *src,
+                                 const vm_layout *lay, uint32_t pid,
+                                 uint32_t tr)
+{
+    const qguard *q = &t->qg[tr];
+    int32_t x;
+
+    if (q->where == QG_NONE)
+        return 0;
+    x = qload(src + q->off + (q->where == QG_GLOBAL
+                              ? BC_HDR_SIZE
+                              : lay->poff[pid] + BC_PROC_HDR), q->type);
+    switch (q->op) {
+    case BC_EQ:
+        return !(x == q->k);
+    case BC_NE:
+        return !(x != q->k);
+    case BC_LT:
+        return !(x < q->k);
+    case BC_LE:
+        return !(x <= q->k);
+    case BC_GT:
+        return !(x > q->k);
+    case BC_GE:
+        return !(x >= q->k);
+    default:
+        return x == 0;
+    }
+}
 
 /* ------------------------------------------------------ ts_succs */
 
@@ -158,6 +270,9 @@ ts *ts_new(const bc_program *prog)
     for (k = 0; k < prog->ncode; k++)
         if (prog->code[k].op == BC_TIMEOUT)
             t->has_timeout = 1;
+    t->qg = xcalloc(prog->ntrans ? prog->ntrans : 1, sizeof *t->qg);
+    for (k = 0; k < prog->ntrans; k++)
+        qguard_make(prog, k, &t->qg[k]);
     return t;
 }
 
@@ -169,6 +284,7 @@ void ts_free(ts *t)
     free(t->mid);
     free(t->sacc);
     free(t->init);
+    free(t->qg);
     free(t);
 }
 
@@ -180,6 +296,11 @@ const bc_program *ts_program(const ts *t)
 void ts_set_output(ts *t, FILE *out)
 {
     t->out = out;
+}
+
+void ts_set_facts(ts *t, int on)
+{
+    t->vm.nofacts = !on;
 }
 
 uint32_t ts_nprocs(const uint8_t *src)
@@ -229,7 +350,7 @@ static inline const bc_pcloc *proc_loc(const bc_program *p,
     const uint8_t *seg = src + lay->poff[pid];
     uint32_t pc = (uint32_t)seg[1] | (uint32_t)seg[2] << 8;
 
-    assert(seg[0] < p->nprocs && pc < p->procs[seg[0]].nlocs);
+    TS_CHECK(seg[0] < p->nprocs && pc < p->procs[seg[0]].nlocs);
     return &p->pclocs[p->procs[seg[0]].loc0 + pc];
 }
 
@@ -269,7 +390,8 @@ static size_t handshake(ts *t, uint32_t pid, uint32_t tr, ts_succs *out)
             uint32_t f;
             uint32_t fl;
 
-            if (p->trans[k].flags & BC_TR_ELSE)
+            if (p->trans[k].flags & BC_TR_ELSE
+                || qguard_refuses(t, t->mid, &t->hlay, q, k))
                 continue;
             st = vm_run(m, &t->hlay, t->mid, t->mid_len, q, k, ch);
             if (st == VM_BLOCKED)
@@ -288,12 +410,15 @@ static size_t handshake(ts *t, uint32_t pid, uint32_t tr, ts_succs *out)
 
 /* Run transition tr of pid on src; append what it gives.  Returns the
  * number of successor entries added. */
-static size_t try_trans(ts *t, const uint8_t *src, size_t len,
-                        uint32_t pid, uint32_t tr, ts_succs *out)
+static inline size_t try_trans(ts *t, const uint8_t *src, size_t len,
+                               uint32_t pid, uint32_t tr, ts_succs *out)
 {
     vm *m = &t->vm;
-    vm_status st = vm_run(m, &t->lay, src, len, pid, tr, 0);
+    vm_status st;
 
+    if (qguard_refuses(t, src, &t->lay, pid, tr))
+        return 0;
+    st = vm_run(m, &t->lay, src, len, pid, tr, 0);
     switch (st) {
     case VM_BLOCKED:
         return 0;

@@ -1,18 +1,23 @@
 /*
  * engine/vm.c -- the bytecode interpreter (see engine/vm.h).
  *
- * A switch-dispatched stack machine over the instructions of
- * engine/opcodes.def.  Values are int32; arithmetic wraps (computed in
+ * A stack machine over the instructions of engine/opcodes.def,
+ * dispatched through a table of label addresses under GCC/Clang
+ * (computed goto: one indirect jump per instruction, each with its own
+ * branch-predictor entry) and through a switch elsewhere (or with
+ * -DVM_SWITCH).  Values are int32; arithmetic wraps (computed in
  * uint32_t so that overflow is defined); stores truncate to the type of
  * the slot as SPIN does (bit/bool keep v & 1, byte v & 255, short the low
  * 16 bits as signed).  Every shared object touched is recorded in m->acc
- * (deduplicated by a linear scan: a transition touches few objects).
+ * (appended as touched, merged by a linear scan when the transition
+ * completes: a transition touches few objects).
  *
- * The hot path is vm_run(): a memcpy of the source vector and the loop in
- * exec().  Nothing is allocated unless a vector or the access list grows
- * past what an earlier run needed.  In debug builds (NDEBUG undefined)
- * each instruction's stack use is checked against bc_opinfos, and the
- * operands of loads and stores against the vector.
+ * The hot path is vm_run() and the loop in exec(), which reads the
+ * source vector in place and copies it only at the first write (see
+ * "interpreter" below).  Nothing is allocated unless a vector or the
+ * access list grows past what an earlier run needed.  With VM_CHECK
+ * (sanitizer builds) each instruction's stack use is checked against
+ * bc_opinfos, and the operands of loads and stores against the vector.
  */
 #include "config.h"
 
@@ -88,26 +93,62 @@ static inline void store_t(uint8_t *p, unsigned t, int32_t v)
 
 /* ---------------------------------------------------- dynamic facts */
 
-static void note(vm *m, unsigned kind, uint32_t id, unsigned width,
-                 unsigned write)
+#if defined(__GNUC__)
+#define VM_UNLIKELY(x) __builtin_expect(!!(x), 0)
+#else
+#define VM_UNLIKELY(x) (x)
+#endif
+
+/* Make room for more access records. */
+static void acc_grow(vm *m)
+{
+    xgrow((void **)&m->acc, &m->acc_cap, m->nacc + 1, sizeof *m->acc);
+}
+
+/* Record an access.  Records are appended as they happen (a blocked
+ * transition, the most common outcome, then costs only the appends) and
+ * merged by acc_dedup() when the transition completes. */
+static inline void note(vm *m, unsigned kind, uint32_t id, unsigned width,
+                        unsigned write)
 {
     ts_access *a;
-    size_t i;
 
-    for (i = 0; i < m->nacc; i++) {
-        a = &m->acc[i];
-        if (a->id == id && a->kind == kind && a->width == width) {
-            a->write |= (uint8_t)write;
-            return;
-        }
-    }
-    if (m->nacc == m->acc_cap)
-        xgrow((void **)&m->acc, &m->acc_cap, m->nacc + 1, sizeof *m->acc);
+    if (m->nofacts)
+        return;
+    if (VM_UNLIKELY(m->nacc == m->acc_cap))
+        acc_grow(m);
     a = &m->acc[m->nacc++];
     a->kind = (uint8_t)kind;
     a->write = (uint8_t)write;
     a->width = (uint16_t)width;
     a->id = id;
+}
+
+/* Merge the records of equal objects (kind, id, width), keeping the
+ * first one's place and or-ing the write bits: one record per object, in
+ * order of first access. */
+static void acc_dedup(vm *m)
+{
+    size_t n = 0;
+    size_t i;
+    size_t j;
+
+    for (i = 0; i < m->nacc; i++) {
+        const ts_access *a = &m->acc[i];
+
+        for (j = 0; j < n; j++) {
+            ts_access *b = &m->acc[j];
+
+            if (b->id == a->id && b->kind == a->kind
+                && b->width == a->width) {
+                b->write |= a->write;
+                break;
+            }
+        }
+        if (j == n)
+            m->acc[n++] = *a;
+    }
+    m->nacc = n;
 }
 
 /* ----------------------------------------------------------- layout */
@@ -265,10 +306,38 @@ static void do_printf(const vm *m, const char *fmt, const int32_t *args,
 
 /* ------------------------------------------------------ interpreter */
 
+/*
+ * The source vector is copied into the work vector lazily: the code
+ * reads through v, which points at the source until the first
+ * instruction that writes (a store, SEND, RDONE, RUN, CNEW, DIE, GOTO)
+ * copies it (WRITABLE) and moves v to the copy.  A guard that blocks --
+ * most transitions tried -- so never copies the vector at all.
+ *
+ * The per-instruction checks (stack depth against bc_opinfos, operands
+ * against the vector) cost more than the instructions they check, so
+ * they run only when VM_CHECK is defined: in sanitizer builds
+ * (__SANITIZE_ADDRESS__, as --enable-sanitizers gives) or on request
+ * (-DVM_CHECK).  Plain assert()s outside the dispatch loop stay.
+ */
+#if defined(__SANITIZE_ADDRESS__) && !defined(VM_CHECK)
+#define VM_CHECK 1
+#endif
+#ifdef VM_CHECK
+#define VM_ASSERT(x) assert(x)
+#else
+#define VM_ASSERT(x) ((void)0)
+#endif
+
+#if defined(__GNUC__) && !defined(VM_SWITCH)
+#define VM_THREADED 1
+#else
+#define VM_THREADED 0
+#endif
+
 #define POP()       (*--sp)
-#define PUSH(v)     (*sp++ = (v))
+#define PUSH(x)     (*sp++ = (x))
 #define TOP()       (sp[-1])
-#define G           (m->vec + BC_HDR_SIZE)
+#define G           (v + BC_HDR_SIZE)
 #define FAIL(k, l)  do { fail_kind = (k); fail_loc = (l); goto fail; } \
                     while (0)
 #define BINOP(expr) do { uint32_t y_ = (uint32_t)POP();                  \
@@ -277,17 +346,23 @@ static void do_printf(const vm *m, const char *fmt, const int32_t *args,
                          TOP() = (int32_t)(expr); } while (0)
 #define CMPOP(op)   do { int32_t y_ = POP();                             \
                          TOP() = TOP() op y_; } while (0)
+/* Make v the work vector (a copy of the source) before writing. */
+#define WRITABLE()  do { if (v != m->vec) {                              \
+                             memcpy(m->vec, v, m->len);                  \
+                             v = m->vec; } } while (0)
 
 /* Check the channel id popped by a channel instruction. */
 #define CHAN_OK(ch) ((ch) > 0 && (uint32_t)(ch) <= m->lay->nchans)
 
-#ifndef NDEBUG
-static void check_insn(const vm *m, const bc_insn *i, const int32_t *sp)
+#ifdef VM_CHECK
+static void check_insn(const vm *m, const uint8_t *v, const bc_insn *i,
+                       const int32_t *sp)
 {
     const bc_opinfo *oi;
     ptrdiff_t depth = sp - m->stack;
     int pops;
 
+    assert(i >= m->prog->code && i < m->prog->code + m->prog->ncode);
     assert(i->op < BC_NUM_OPCODES);
     oi = &bc_opinfos[i->op];
     pops = oi->pops;
@@ -299,7 +374,7 @@ static void check_insn(const vm *m, const bc_insn *i, const int32_t *sp)
         || i->op == BC_STORELX || i->op == BC_PID)
         assert(m->pid != TS_NONE);
     if (i->op == BC_LOADL || i->op == BC_STOREL) {
-        const uint8_t *seg = m->vec + m->lay->poff[m->pid];
+        const uint8_t *seg = v + m->lay->poff[m->pid];
 
         assert(i->b >= 0 && (uint32_t)i->b + bc_type_size(i->t)
                <= m->prog->procs[seg[0]].frame_size);
@@ -310,6 +385,18 @@ static void check_insn(const vm *m, const bc_insn *i, const int32_t *sp)
                <= m->prog->globals_size);
     (void)depth;
 }
+#define CHECK_INSN() check_insn(m, v, i, sp)
+#else
+#define CHECK_INSN() ((void)0)
+#endif
+
+#if VM_THREADED
+#define CASE(name)  L_##name:
+#define NEXT        do { i = &code[pc++]; CHECK_INSN();                   \
+                         goto *labels[i->op]; } while (0)
+#else
+#define CASE(name)  case BC_##name:
+#define NEXT        break
 #endif
 
 /* Store the fields of a message popped from the stack into slot s. */
@@ -319,107 +406,122 @@ static int32_t *pop_message(int32_t *sp, uint8_t *s, const bc_chantype *ct,
     unsigned f = nf;
 
     while (f-- > 0) {
-        int32_t v = *--sp;
+        int32_t x = *--sp;
 
         if (f < ct->nfields)
-            store_t(s + ct->foffsets[f], ct->ftypes[f], v);
+            store_t(s + ct->foffsets[f], ct->ftypes[f], x);
     }
     return sp;
 }
 
-static vm_status exec(vm *m, uint32_t pc)
+/* Run from pc on the source vector src (m->len bytes; the work vector
+ * m->vec has room for them).  On VM_OK and VM_RET the result is in
+ * m->vec. */
+static vm_status exec(vm *m, uint32_t pc, const uint8_t *src)
 {
     const bc_program *prog = m->prog;
     const bc_insn *code = prog->code;
+    const bc_insn *i;
     int32_t *sp = m->stack;
+    uint8_t *v = (uint8_t *)(uintptr_t)src;   /* written only once it
+                                                  is m->vec */
     unsigned fail_kind;
     uint32_t fail_loc;
+#if VM_THREADED
+    static const void *const labels[BC_NUM_OPCODES] = {
+#define OP(name, operands, pops, pushes, flags) &&L_##name,
+#include "engine/opcodes.def"
+#undef OP
+    };
 
+    NEXT;
+#else
     for (;;) {
-        const bc_insn *i = &code[pc++];
-
-        assert(pc <= prog->ncode);
-#ifndef NDEBUG
-        check_insn(m, i, sp);
-#endif
+        i = &code[pc++];
+        CHECK_INSN();
         switch ((bc_opcode)i->op) {
-        case BC_NOP:
-            break;
-        case BC_PUSHK:
+#endif
+        CASE(NOP)
+            NEXT;
+        CASE(PUSHK)
             PUSH(i->b);
-            break;
-        case BC_POP:
+            NEXT;
+        CASE(POP)
             sp--;
-            break;
-        case BC_POP2:
+            NEXT;
+        CASE(POP2)
             sp -= 2;
-            break;
-        case BC_DUP:
+            NEXT;
+        CASE(DUP)
             sp[0] = sp[-1];
             sp++;
-            break;
+            NEXT;
 
-        case BC_LOADG:
+        CASE(LOADG)
             note(m, TS_OBJ_GLOBAL, (uint32_t)i->b, bc_type_size(i->t), 0);
             PUSH(load_t(G + i->b, i->t));
-            break;
-        case BC_STOREG:
+            NEXT;
+        CASE(STOREG)
             note(m, TS_OBJ_GLOBAL, (uint32_t)i->b, bc_type_size(i->t), 1);
+            WRITABLE();
             store_t(G + i->b, i->t, POP());
-            break;
-        case BC_LOADGX: {
+            NEXT;
+        CASE(LOADGX) {
             uint32_t off = (uint32_t)i->b + (uint32_t)TOP();
 
-            assert(off + bc_type_size(i->t) <= prog->globals_size);
+            VM_ASSERT(off + bc_type_size(i->t) <= prog->globals_size);
             note(m, TS_OBJ_GLOBAL, off, bc_type_size(i->t), 0);
             TOP() = load_t(G + off, i->t);
-            break;
+            NEXT;
         }
-        case BC_STOREGX: {
-            int32_t v = POP();
+        CASE(STOREGX) {
+            int32_t x = POP();
             uint32_t off = (uint32_t)i->b + (uint32_t)POP();
 
-            assert(off + bc_type_size(i->t) <= prog->globals_size);
+            VM_ASSERT(off + bc_type_size(i->t) <= prog->globals_size);
             note(m, TS_OBJ_GLOBAL, off, bc_type_size(i->t), 1);
-            store_t(G + off, i->t, v);
-            break;
+            WRITABLE();
+            store_t(G + off, i->t, x);
+            NEXT;
         }
-        case BC_LOADL:
-            PUSH(load_t(m->vec + m->lbase + i->b, i->t));
-            break;
-        case BC_STOREL:
-            store_t(m->vec + m->lbase + i->b, i->t, POP());
-            break;
-        case BC_LOADLX:
-            TOP() = load_t(m->vec + m->lbase + i->b + TOP(), i->t);
-            break;
-        case BC_STORELX: {
-            int32_t v = POP();
+        CASE(LOADL)
+            PUSH(load_t(v + m->lbase + i->b, i->t));
+            NEXT;
+        CASE(STOREL)
+            WRITABLE();
+            store_t(v + m->lbase + i->b, i->t, POP());
+            NEXT;
+        CASE(LOADLX)
+            TOP() = load_t(v + m->lbase + i->b + TOP(), i->t);
+            NEXT;
+        CASE(STORELX) {
+            int32_t x = POP();
             int32_t o = POP();
 
-            store_t(m->vec + m->lbase + i->b + o, i->t, v);
-            break;
+            WRITABLE();
+            store_t(v + m->lbase + i->b + o, i->t, x);
+            NEXT;
         }
-        case BC_INDEX: {
+        CASE(INDEX) {
             int32_t x = TOP();
 
             if (x < 0 || x >= i->b)
                 FAIL(TS_BOUNDS, (uint32_t)i->c);
             TOP() = x * (int32_t)i->a;
-            break;
+            NEXT;
         }
 
-        case BC_ADD:
+        CASE(ADD)
             BINOP(x_ + y_);
-            break;
-        case BC_SUB:
+            NEXT;
+        CASE(SUB)
             BINOP(x_ - y_);
-            break;
-        case BC_MUL:
+            NEXT;
+        CASE(MUL)
             BINOP(x_ * y_);
-            break;
-        case BC_DIV:
-        case BC_MOD: {
+            NEXT;
+        CASE(DIV)
+        CASE(MOD) {
             int32_t y = POP();
             int32_t x = TOP();
 
@@ -429,80 +531,80 @@ static vm_status exec(vm *m, uint32_t pc)
                 TOP() = i->op == BC_DIV ? (int32_t)(0u - (uint32_t)x) : 0;
             else
                 TOP() = i->op == BC_DIV ? x / y : x % y;
-            break;
+            NEXT;
         }
-        case BC_NEG:
+        CASE(NEG)
             TOP() = (int32_t)(0u - (uint32_t)TOP());
-            break;
-        case BC_NOT:
+            NEXT;
+        CASE(NOT)
             TOP() = !TOP();
-            break;
-        case BC_BNOT:
+            NEXT;
+        CASE(BNOT)
             TOP() = ~TOP();
-            break;
-        case BC_BAND:
+            NEXT;
+        CASE(BAND)
             BINOP(x_ & y_);
-            break;
-        case BC_BOR:
+            NEXT;
+        CASE(BOR)
             BINOP(x_ | y_);
-            break;
-        case BC_BXOR:
+            NEXT;
+        CASE(BXOR)
             BINOP(x_ ^ y_);
-            break;
-        case BC_SHL:
+            NEXT;
+        CASE(SHL)
             BINOP(x_ << (y_ & 31u));
-            break;
-        case BC_SHR: {
+            NEXT;
+        CASE(SHR) {
             int32_t y = POP();
 
             TOP() = TOP() >> (y & 31);
-            break;
+            NEXT;
         }
-        case BC_EQ:
+        CASE(EQ)
             CMPOP(==);
-            break;
-        case BC_NE:
+            NEXT;
+        CASE(NE)
             CMPOP(!=);
-            break;
-        case BC_LT:
+            NEXT;
+        CASE(LT)
             CMPOP(<);
-            break;
-        case BC_LE:
+            NEXT;
+        CASE(LE)
             CMPOP(<=);
-            break;
-        case BC_GT:
+            NEXT;
+        CASE(GT)
             CMPOP(>);
-            break;
-        case BC_GE:
+            NEXT;
+        CASE(GE)
             CMPOP(>=);
-            break;
+            NEXT;
 
-        case BC_JMP:
+        CASE(JMP)
             pc = (uint32_t)i->b;
-            break;
-        case BC_JMPF:
+            NEXT;
+        CASE(JMPF)
             if (POP() == 0)
                 pc = (uint32_t)i->b;
-            break;
-        case BC_JMPT:
+            NEXT;
+        CASE(JMPT)
             if (POP() != 0)
                 pc = (uint32_t)i->b;
-            break;
+            NEXT;
 
-        case BC_PID:
+        CASE(PID)
             PUSH((int32_t)m->pid);
-            break;
-        case BC_NRPR:
+            NEXT;
+        CASE(NRPR)
             note(m, TS_OBJ_NRPR, 0, 0, 0);
-            PUSH(m->vec[BC_HDR_NPROCS]);
-            break;
-        case BC_TIMEOUT:
+            PUSH(v[BC_HDR_NPROCS]);
+            NEXT;
+        CASE(TIMEOUT)
             note(m, TS_OBJ_TIMEOUT, 0, 0, 0);
             PUSH(m->timeout);
-            break;
+            NEXT;
 
-        case BC_CLEN:
-        case BC_CFULL: {
+        CASE(CLEN)
+        CASE(CFULL) {
             int32_t ch = TOP();
             const uint8_t *cs;
             const bc_chantype *ct;
@@ -510,15 +612,15 @@ static vm_status exec(vm *m, uint32_t pc)
             if (!CHAN_OK(ch))
                 FAIL(TS_BADCHAN, (uint32_t)i->c);
             note(m, TS_OBJ_CHAN, (uint32_t)ch, 0, 0);
-            cs = m->vec + m->lay->coff[ch];
+            cs = v + m->lay->coff[ch];
             ct = &prog->chantypes[cs[0] & 0x7fu];
             if (i->op == BC_CLEN)
                 TOP() = cs[1];
             else                /* a rendezvous is full only mid-handshake */
                 TOP() = cs[1] >= (ct->cap ? ct->cap : 1);
-            break;
+            NEXT;
         }
-        case BC_SEND: {
+        CASE(SEND) {
             int32_t ch = sp[-1 - (int)i->a];
             uint8_t *cs;
             const bc_chantype *ct;
@@ -526,9 +628,9 @@ static vm_status exec(vm *m, uint32_t pc)
             if (!CHAN_OK(ch))
                 FAIL(TS_BADCHAN, (uint32_t)i->c);
             note(m, TS_OBJ_CHAN, (uint32_t)ch, 0, 1);
-            cs = m->vec + m->lay->coff[ch];
+            cs = v + m->lay->coff[ch];
             ct = &prog->chantypes[cs[0] & 0x7fu];
-            assert(i->a == ct->nfields);
+            VM_ASSERT(i->a == ct->nfields);
             if (ct->cap == 0) {
                 /* rendezvous: park the message; ts.c pairs it with a
                  * receiver.  Only receives run in handshake mode. */
@@ -538,22 +640,24 @@ static vm_status exec(vm *m, uint32_t pc)
             } else if (cs[1] >= ct->cap) {
                 goto blocked;
             }
+            WRITABLE();
+            cs = v + m->lay->coff[ch];
             sp = pop_message(sp, cs + BC_CHAN_HDR
                              + (size_t)cs[1] * ct->msg_size, ct, i->a);
             sp--;
             cs[1]++;
-            break;
+            NEXT;
         }
-        case BC_RECV: {
+        CASE(RECV) {
             int32_t ch = POP();
-            uint8_t *cs;
+            const uint8_t *cs;
 
             if (!CHAN_OK(ch))
                 FAIL(TS_BADCHAN, (uint32_t)i->c);
             note(m, TS_OBJ_CHAN, (uint32_t)ch, 0, 0);
             if (m->hs_chan != (uint32_t)ch && m->hs_chan)
                 goto blocked;
-            cs = m->vec + m->lay->coff[ch];
+            cs = v + m->lay->coff[ch];
             if (cs[1] == 0)
                 goto blocked;
             m->m_ct = &prog->chantypes[cs[0] & 0x7fu];
@@ -561,37 +665,40 @@ static vm_status exec(vm *m, uint32_t pc)
                 goto blocked;   /* only a handshake empties a [0] slot */
             m->m_chan = (uint32_t)ch;
             m->m_off = m->lay->coff[ch] + BC_CHAN_HDR;
-            break;
+            NEXT;
         }
-        case BC_RMATCH: {
-            int32_t v = POP();
+        CASE(RMATCH) {
+            int32_t x = POP();
 
-            assert(i->a < m->m_ct->nfields);
-            if (load_t(m->vec + m->m_off + m->m_ct->foffsets[i->a],
-                       m->m_ct->ftypes[i->a]) != v)
+            VM_ASSERT(i->a < m->m_ct->nfields);
+            if (load_t(v + m->m_off + m->m_ct->foffsets[i->a],
+                       m->m_ct->ftypes[i->a]) != x)
                 goto blocked;
-            break;
+            NEXT;
         }
-        case BC_RFIELD:
-            assert(i->a < m->m_ct->nfields);
-            PUSH(load_t(m->vec + m->m_off + m->m_ct->foffsets[i->a],
+        CASE(RFIELD)
+            VM_ASSERT(i->a < m->m_ct->nfields);
+            PUSH(load_t(v + m->m_off + m->m_ct->foffsets[i->a],
                         m->m_ct->ftypes[i->a]));
-            break;
-        case BC_RDONE: {
-            uint8_t *cs = m->vec + m->lay->coff[m->m_chan];
+            NEXT;
+        CASE(RDONE) {
+            uint8_t *cs;
             size_t ms = m->m_ct->msg_size;
-            size_t n = cs[1];
+            size_t n;
 
             note(m, TS_OBJ_CHAN, m->m_chan, 0, 1);
+            WRITABLE();
+            cs = v + m->lay->coff[m->m_chan];
+            n = cs[1];
             memmove(cs + BC_CHAN_HDR, cs + BC_CHAN_HDR + ms, (n - 1) * ms);
             memset(cs + BC_CHAN_HDR + (n - 1) * ms, 0, ms);
             cs[1] = (uint8_t)(n - 1);
             if (m->m_chan == m->hs_chan)
                 m->hs_done = 1;
-            break;
+            NEXT;
         }
 
-        case BC_RUN: {
+        CASE(RUN) {
             const bc_proctype *pt = &prog->procs[i->a];
             uint32_t np = m->lay->nprocs;
             size_t off = m->len;
@@ -600,12 +707,14 @@ static vm_status exec(vm *m, uint32_t pc)
 
             if (np >= BC_MAX_PROCS)
                 goto blocked;
+            WRITABLE();
             if (m->ncall >= VM_CALL_MAX
                 || grow_vec(m, off + BC_PROC_HDR + pt->frame_size) < 0)
                 FAIL(TS_OVERFLOW, (uint32_t)i->c);
+            v = m->vec;                         /* it may have moved */
             note(m, TS_OBJ_NRPR, 0, 0, 1);
             m->len = off + BC_PROC_HDR + pt->frame_size;
-            seg = m->vec + off;
+            seg = v + off;
             memset(seg, 0, BC_PROC_HDR + pt->frame_size);
             seg[0] = (uint8_t)i->a;
             seg[1] = (uint8_t)pt->start;
@@ -616,7 +725,7 @@ static vm_status exec(vm *m, uint32_t pc)
                         pt->params[k].type, sp[k]);
             m->lay->poff[np] = (uint32_t)off;
             m->lay->nprocs = np + 1;
-            m->vec[BC_HDR_NPROCS] = (uint8_t)(np + 1);
+            v[BC_HDR_NPROCS] = (uint8_t)(np + 1);
             m->call[m->ncall].ret = pc;
             m->call[m->ncall].pid = m->pid;
             m->call[m->ncall].newpid = np;
@@ -624,33 +733,36 @@ static vm_status exec(vm *m, uint32_t pc)
             m->pid = np;
             m->lbase = (uint32_t)off + BC_PROC_HDR;
             pc = pt->init_code;
-            break;
+            NEXT;
         }
-        case BC_CNEW: {
+        CASE(CNEW) {
             const bc_chantype *ct = &prog->chantypes[i->a];
             uint32_t nc = m->lay->nchans;
             size_t off = m->len;
             size_t sz = BC_CHAN_HDR + (size_t)(ct->cap ? ct->cap : 1)
                         * ct->msg_size;
 
+            WRITABLE();
             if (nc >= BC_MAX_CHANS || grow_vec(m, off + sz) < 0)
                 FAIL(TS_OVERFLOW, m->tloc);
-            memset(m->vec + off, 0, sz);
-            m->vec[off] = (uint8_t)(BC_CHAN_TAG | i->a);
+            v = m->vec;                         /* it may have moved */
+            memset(v + off, 0, sz);
+            v[off] = (uint8_t)(BC_CHAN_TAG | i->a);
             m->len = off + sz;
             m->lay->coff[nc + 1] = (uint32_t)off;
             m->lay->nchans = nc + 1;
-            m->vec[BC_HDR_NCHANS] = (uint8_t)(nc + 1);
+            v[BC_HDR_NCHANS] = (uint8_t)(nc + 1);
             PUSH((int32_t)(nc + 1));
-            break;
+            NEXT;
         }
-        case BC_DIE: {
+        CASE(DIE) {
             vm_layout *lay = m->lay;
             uint32_t off;
             uint32_t nc = lay->nchans;
 
             if (m->hs_chan || m->pid + 1 != lay->nprocs)
                 goto blocked;
+            WRITABLE();
             off = lay->poff[m->pid];
             while (nc > 0 && lay->coff[nc] > off)
                 nc--;
@@ -658,72 +770,80 @@ static vm_status exec(vm *m, uint32_t pc)
             m->len = off;
             lay->nprocs = m->pid;
             lay->nchans = nc;
-            m->vec[BC_HDR_NPROCS] = (uint8_t)m->pid;
-            m->vec[BC_HDR_NCHANS] = (uint8_t)nc;
-            m->vec[BC_HDR_ATOMIC] = 0;
+            v[BC_HDR_NPROCS] = (uint8_t)m->pid;
+            v[BC_HDR_NCHANS] = (uint8_t)nc;
+            v[BC_HDR_ATOMIC] = 0;
+            acc_dedup(m);
             return VM_OK;
         }
-        case BC_GOTO: {
-            uint8_t *seg = m->vec + m->lay->poff[m->pid];
-            const bc_proctype *pt = &prog->procs[seg[0]];
+        CASE(GOTO) {
+            uint8_t *seg;
 
             if (m->hs_chan && !m->hs_done)
                 goto blocked;
-            assert((uint32_t)i->b < pt->nlocs);
+            WRITABLE();
+            seg = v + m->lay->poff[m->pid];
+            VM_ASSERT((uint32_t)i->b < prog->procs[seg[0]].nlocs);
             seg[1] = (uint8_t)i->b;
             seg[2] = (uint8_t)((uint32_t)i->b >> 8);
             /* the owner rule is per transition (bc.h, BC_TR_ATOMIC) */
-            m->vec[BC_HDR_ATOMIC] = (m->tflags & BC_TR_ATOMIC)
-                                    ? (uint8_t)(m->pid + 1) : 0;
+            v[BC_HDR_ATOMIC] = (m->tflags & BC_TR_ATOMIC)
+                               ? (uint8_t)(m->pid + 1) : 0;
+            acc_dedup(m);
             return VM_OK;
         }
-        case BC_RET:
-            if (m->ncall == 0)
+        CASE(RET)
+            if (m->ncall == 0) {
+                WRITABLE();
+                acc_dedup(m);
                 return VM_RET;
+            }
             m->ncall--;
             pc = m->call[m->ncall].ret;
             m->pid = m->call[m->ncall].pid;
             m->lbase = m->pid == TS_NONE ? 0
                        : m->lay->poff[m->pid] + BC_PROC_HDR;
             PUSH((int32_t)m->call[m->ncall].newpid);
-            break;
+            NEXT;
 
-        case BC_GUARD:
+        CASE(GUARD)
             if (POP() == 0)
                 goto blocked;
-            break;
-        case BC_ASSERT:
+            NEXT;
+        CASE(ASSERT)
             if (POP() == 0 && m->finding == TS_OK) {
                 m->finding = TS_ASSERT;
                 m->floc = (uint32_t)i->c;
             }
-            break;
-        case BC_DCOMMIT:
+            NEXT;
+        CASE(DCOMMIT)
             m->dcommit = 1;
-            break;
-        case BC_PRINTF:
+            NEXT;
+        CASE(PRINTF)
             sp -= i->a;
             if (m->out) {
                 assert((uint32_t)i->b < prog->nstrings);
                 do_printf(m, prog->strings[i->b], sp, i->a);
             }
-            break;
-        case BC_PRINTM: {
-            int32_t v = POP();
+            NEXT;
+        CASE(PRINTM) {
+            int32_t x = POP();
 
             if (m->out) {
-                if (mtype_name(prog, v))
-                    fputs(mtype_name(prog, v), m->out);
+                if (mtype_name(prog, x))
+                    fputs(mtype_name(prog, x), m->out);
                 else
-                    fprintf(m->out, "%d", (int)v);
+                    fprintf(m->out, "%d", (int)x);
             }
-            break;
+            NEXT;
         }
+#if !VM_THREADED
         default:
             assert(!"unknown opcode");
             abort();
         }
     }
+#endif
 
 blocked:
     /* a transition tried as the partner of a rendezvous and refused is
@@ -737,6 +857,7 @@ fail:
         m->finding = fail_kind;
         m->floc = fail_loc;
     }
+    acc_dedup(m);
     return VM_FAIL;
 }
 
@@ -748,10 +869,10 @@ vm_status vm_run(vm *m, vm_layout *lay, const uint8_t *src, size_t len,
     uint32_t nc = lay->nchans;
     vm_status st;
 
-    assert(pid < lay->nprocs);
+    VM_ASSERT(pid < lay->nprocs);
+    VM_ASSERT(src != m->vec);
     if (len > m->cap && grow_vec(m, len) < 0)
         return VM_BLOCKED;
-    memcpy(m->vec, src, len);
     m->len = len;
     m->lay = lay;
     m->pid = pid;
@@ -766,10 +887,10 @@ vm_status vm_run(vm *m, vm_layout *lay, const uint8_t *src, size_t len,
     m->floc = 0;
     m->nacc = 0;
     m->ncall = 0;
-    st = exec(m, tr->code);
+    st = exec(m, tr->code, src);
     lay->nprocs = np;
     lay->nchans = nc;
-    assert(st != VM_RET);
+    VM_ASSERT(st != VM_RET);
     return st;
 }
 
@@ -782,7 +903,6 @@ vm_status vm_run_init(vm *m, vm_layout *lay, const uint8_t *src,
 
     if (len > m->cap && grow_vec(m, len) < 0)
         return VM_BLOCKED;
-    memcpy(m->vec, src, len);
     m->len = len;
     m->lay = lay;
     m->pid = TS_NONE;
@@ -797,7 +917,7 @@ vm_status vm_run_init(vm *m, vm_layout *lay, const uint8_t *src,
     m->floc = 0;
     m->nacc = 0;
     m->ncall = 0;
-    st = exec(m, pc);
+    st = exec(m, pc, src);
     lay->nprocs = np;
     lay->nchans = nc;
     return st;

@@ -75,6 +75,8 @@ typedef struct vm {
     uint32_t   finding;             /* ts_finding; TS_OK if none */
     uint32_t   floc;
     FILE      *out;                 /* printf/printm; NULL: silent */
+    int        nofacts;             /* 1: record no accesses (acc stays
+                                       empty); 0 by default */
     ts_access *acc;                 /* dynamic facts of this run */
     size_t     nacc;
     size_t     acc_cap;

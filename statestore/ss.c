@@ -1,42 +1,69 @@
 /*
  * statestore/ss.c -- the exact visited-state store (see ss.h).
  *
- * Layout (conventions R11):
+ * Layout (conventions R11, made denser: 8-byte slots holding a 32-bit
+ * tag instead of 16-byte slots with the full hash, and no per-vector
+ * length word; see tests/bench/full for the bytes per state):
  *
- *   chunks   4 MiB blocks; vectors are appended back to back, each as a
- *            u32 length word followed by its bytes, padded to 4 bytes.
- *            A vector larger than a chunk gets a chunk of its own.
- *   vecs     id -> address of the length word (dense ids are indices);
- *            written once per insertion, read by ss_get().
- *   table    2^k slots of {64-bit XXH3 hash, id + 1, location}; linear
- *            probing; id + 1 == 0 marks an empty slot, so a zeroed table
- *            is empty.  Doubled when an insertion would take the load
- *            past 3/4; the stored hash makes rehashing one pass over the
- *            slots that never touches a vector.
+ *   table    n + SS_PAD slots of 64 bits: the high 32 bits of the
+ *            vector's XXH3 hash (its "tag") above id + 1; 0 is an empty
+ *            slot, so a zeroed table is empty.  A tag's home slot is
+ *            (tag * n) >> 32, which grows with the tag, and the table is
+ *            kept ORDERED (Amble and Knuth's ordered hash table, a
+ *            Robin Hood variant): every entry sits at or after its home
+ *            and the occupied slots, read left to right, have
+ *            nondecreasing tags.  Nothing wraps around (the last
+ *            SS_PAD slots take what runs past slot n - 1; the very
+ *            last one stays empty, so every scan ends inside the
+ *            table).  So a search stops at the first empty slot OR the
+ *            first larger tag: a
+ *            miss costs about what a hit does, ~(1 + 1 / (1 - load)) / 2
+ *            slots, instead of linear probing's (1 + 1 / (1 - load)^2) /
+ *            2 -- which is what allows a 9/10 load.  An insertion shifts
+ *            the rest of its run one slot right (a memmove of a few
+ *            slots).  n need not be a power of two, so a large table
+ *            grows by a quarter, not double; growing never touches a
+ *            vector (the home is a function of the tag) and, the table
+ *            being sorted, is one sequential pass that appends each
+ *            entry at max(its home, the previous entry's slot + 1).
+ *   blocks   ids are grouped in blocks of SS_BLOCK consecutive ids.  A
+ *            block whose vectors all have one length (the usual case:
+ *            most models never change their vector length) keeps them
+ *            back to back with NO per-vector header: vector i of the
+ *            block is at base + i * len (or, past a chunk boundary,
+ *            base2 + (i - split) * len).  From the first vector of
+ *            another length on, the rest of the block is "mixed": each
+ *            record is a length prefix (1 byte below 255, else 0xff and
+ *            a u32) and the bytes, found through a per-block array of
+ *            record addresses.
+ *   chunks   records are appended to SS_CHUNK blocks of malloc'd memory
+ *            (a larger one for a record that needs it); nothing moves
+ *            once written, so ss_get() addresses stay valid.
  *
- * "location" packs (chunk index, offset / 4) into 32 bits so that a hit
- * goes slot -> vector with no stop in vecs[]: on a large store each of
- * those is a cache miss, so this saves a third of the misses of a hit.
- * It covers the first 4094 chunks (16 GiB of vectors); later vectors are
- * reached through vecs[] (SS_LOC_NONE).
+ * So a stored state costs its vector plus 8 / load bytes of table
+ * (load between 0.72 and 0.9 once the table is large) plus about 0.1
+ * byte of block table, against vector + 4-byte length word + padding +
+ * 16-byte slot at load <= 3/4 + 8-byte id index before.
  *
- * A lookup hashes once, probes, and reads a vector only when the stored
- * 64-bit hash matches; a 64-bit match with different bytes (or length) is
- * a conflict, and each new vector that meets one counts once.
+ * A lookup hashes once, probes, and reads a vector only when a tag
+ * matches; equality is always a full byte comparison (never hash-only).
+ * A tag match with different bytes is a conflict; each new vector that
+ * meets one counts once.  The tag is 32 bits and slots near each other
+ * have tags near each other, so conflicts are more frequent than with a
+ * full 64-bit hash (ss_bench: 2975 in 5e6 insertions) -- each costs one
+ * extra vector fetch, never a wrong answer.
  *
  * The table is 2 MiB aligned and advised as huge pages where the system
- * has them: every lookup is a random access into it.  (Measured with
- * tests/bench/ss_bench, 5e6 states: lookups ~5% faster and insertions
- * ~25% faster than without.  Advising the chunks as well made insertion
- * slower -- huge-page faults cost more than they save on memory that is
- * written in order -- so chunks are plain malloc.)
+ * has them: every lookup is a random access into it.  Chunks are plain
+ * malloc (huge-page faults on memory written in order cost more than
+ * they save).
  *
- * Memory accounting: bytes = struct + table + vecs capacity + chunk array
- * + chunk sizes.  An insertion first works out every growth it needs
- * (table, vecs, chunk) and returns SS_FULL, changing nothing, if the sum
- * would pass the limit; near the limit a new chunk takes only half of the
- * room left (or just enough for the vector).  A failing malloc is treated like the
- * limit.  Plain malloc only: this module never exits.
+ * Memory accounting: bytes = struct + table + block table + chunk array
+ * + chunk sizes + mixed-record address arrays.  An insertion first works
+ * out every growth it needs and returns SS_FULL, changing nothing, if the
+ * sum would pass the limit; near the limit a new chunk takes only half of
+ * the room left (or just enough for the record).  A failing malloc is
+ * treated like the limit.  Plain malloc only: this module never exits.
  */
 #include "config.h"
 
@@ -58,15 +85,32 @@
 
 #define SS_LOG2_DEFAULT   14
 #define SS_LOG2_MIN       4
-#define SS_LOG2_MAX       40
-#define SS_CHUNK_BITS     22
-#define SS_CHUNK          ((size_t)1 << SS_CHUNK_BITS)  /* 4 MiB */
-#define SS_LEN_WORD       sizeof(uint32_t)
+#define SS_LOG2_MAX       32            /* (tag * n) >> 32 needs n <= 2^32 */
+#define SS_MAX_SLOTS      ((uint64_t)1 << SS_LOG2_MAX)
+#define SS_BLOCK_BITS     9
+#define SS_BLOCK          ((size_t)1 << SS_BLOCK_BITS)
+#define SS_CHUNK          ((size_t)2 << 20)     /* 2 MiB */
+#define SS_FIXED_MAX      (SS_CHUNK / SS_BLOCK) /* longer: mixed records */
 #define SS_MAX_IDS        (UINT32_MAX - 1u)     /* id + 1 must fit */
-#define SS_OFF_BITS       (SS_CHUNK_BITS - 2)   /* offset / 4 */
-#define SS_LOC_NONE       UINT32_MAX
-#define SS_LOC_CHUNKS     ((UINT32_C(1) << (32 - SS_OFF_BITS)) - 1)
 #define SS_HUGE           ((size_t)2 << 20)     /* huge page size */
+#define SS_NOSPLIT        UINT32_MAX
+#define SS_PAD            ((size_t)1024)        /* overflow slots */
+/* Grow when count would pass n * LOAD_NUM / LOAD_DEN; grow by doubling
+ * while small, by n / SS_GROW_DIV once the table passes SS_GROW_SLOW
+ * slots.  (Measured on tests/bench/full's models: linear probing at 4/5
+ * load with 1.5x growth gave 33.7 B/state on bench-10-bakery, this
+ * ordered table at 9/10 with 1.25x gives 29.9 with fewer probes per
+ * lookup.) */
+#ifndef SS_LOAD_NUM
+#define SS_LOAD_NUM       9
+#define SS_LOAD_DEN       10
+#endif
+#ifndef SS_GROW_SLOW
+#define SS_GROW_SLOW      ((size_t)1 << 20)
+#endif
+#ifndef SS_GROW_DIV
+#define SS_GROW_DIV       4
+#endif
 
 #if defined(__GNUC__)
 #define SS_LIKELY(x)   __builtin_expect(!!(x), 1)
@@ -76,27 +120,32 @@
 #define SS_UNLIKELY(x) (x)
 #endif
 
-typedef struct ss_slot {
-    uint64_t hash;
-    uint32_t id1;           /* id + 1; 0 = empty */
-    uint32_t loc;           /* chunk << SS_OFF_BITS | offset / 4 */
-} ss_slot;
+typedef struct ss_block {
+    uint8_t   *base;        /* fixed records 0 .. split-1 */
+    uint8_t   *base2;       /* fixed records split .. nfixed-1 */
+    uint8_t  **recs;        /* records nfixed.. (mixed); NULL: none yet */
+    uint32_t   len;         /* length of the fixed records */
+    uint32_t   nfixed;
+    uint32_t   split;       /* SS_NOSPLIT: all fixed records at base */
+} ss_block;
 
 struct ss_store {
-    ss_slot   *table;
-    size_t     mask;        /* slots - 1 */
+    uint64_t  *table;       /* nslots + SS_PAD slots */
+    size_t     nslots;      /* home slots */
     size_t     grow_at;     /* grow when count would exceed this */
-    uint8_t  **chunks;      /* chunk index -> base */
-    uint8_t  **vecs;        /* id -> length word */
-    size_t     count;
-    size_t     vecs_cap;
-    size_t     cur_used;    /* bytes used in the newest chunk */
-    size_t     cur_size;
+    ss_block  *blocks;
+    size_t     blocks_cap;
+    uint8_t  **chunks;
     size_t     nchunks;
     size_t     chunks_cap;
+    uint8_t   *cur;         /* next free byte of the newest chunk */
+    size_t     room;        /* free bytes at cur */
     size_t     chunk_bytes; /* sum of chunk sizes */
+    size_t     recs_bytes;  /* sum of mixed-record address arrays */
+    size_t     count;
     size_t     vector_bytes;
     size_t     limit;       /* 0: none */
+    int        full;        /* an insertion hit the limit: all will */
     size_t     lookups;
     size_t     probes;
     size_t     conflicts;
@@ -121,18 +170,28 @@ static void *table_alloc(size_t n)
 
 static size_t load_limit(size_t slots)
 {
-    return slots / 4 * 3;
+    return (size_t)((uint64_t)slots * SS_LOAD_NUM / SS_LOAD_DEN);
 }
 
-static size_t table_bytes(const ss_store *ss)
+static size_t next_slots(size_t slots)
 {
-    return (ss->mask + 1) * sizeof(ss_slot);
+    size_t n = slots < SS_GROW_SLOW ? slots * 2
+                                      : slots + slots / SS_GROW_DIV;
+
+    return n > SS_MAX_SLOTS ? (size_t)SS_MAX_SLOTS : n;
 }
 
 static size_t total_bytes(const ss_store *ss)
 {
-    return sizeof *ss + table_bytes(ss) + ss->vecs_cap * sizeof(uint8_t *)
-           + ss->chunks_cap * sizeof(uint8_t *) + ss->chunk_bytes;
+    return sizeof *ss + (ss->nslots + SS_PAD) * sizeof(uint64_t)
+           + ss->blocks_cap * sizeof(ss_block)
+           + ss->chunks_cap * sizeof(uint8_t *) + ss->chunk_bytes
+           + ss->recs_bytes;
+}
+
+static inline size_t home(uint32_t tag, size_t n)
+{
+    return (size_t)(((uint64_t)tag * n) >> 32);
 }
 
 ss_store *ss_new(size_t mem_limit, unsigned log2_slots)
@@ -144,20 +203,21 @@ ss_store *ss_new(size_t mem_limit, unsigned log2_slots)
         log2_slots = SS_LOG2_DEFAULT;
     if (log2_slots < SS_LOG2_MIN)
         log2_slots = SS_LOG2_MIN;
-    if (log2_slots > SS_LOG2_MAX || log2_slots >= sizeof(size_t) * 8 - 5)
+    if (log2_slots > SS_LOG2_MAX || log2_slots >= sizeof(size_t) * 8 - 4)
         return NULL;
     slots = (size_t)1 << log2_slots;
-    if (mem_limit != 0 && sizeof *ss + slots * sizeof(ss_slot) > mem_limit)
+    if (mem_limit != 0
+        && sizeof *ss + (slots + SS_PAD) * sizeof(uint64_t) > mem_limit)
         return NULL;
     ss = calloc(1, sizeof *ss);
     if (ss == NULL)
         return NULL;
-    ss->table = table_alloc(slots * sizeof(ss_slot));
+    ss->table = table_alloc((slots + SS_PAD) * sizeof(uint64_t));
     if (ss->table == NULL) {
         free(ss);
         return NULL;
     }
-    ss->mask = slots - 1;
+    ss->nslots = slots;
     ss->grow_at = load_limit(slots);
     ss->limit = mem_limit;
     return ss;
@@ -171,196 +231,381 @@ void ss_free(ss_store *ss)
         return;
     for (i = 0; i < ss->nchunks; i++)
         free(ss->chunks[i]);
+    for (i = 0; i < ss->blocks_cap; i++)       /* unused ones: NULL */
+        free(ss->blocks[i].recs);
     free(ss->chunks);
-    free(ss->vecs);
+    free(ss->blocks);
     free(ss->table);
     free(ss);
 }
 
-/* The length word of the vector in slot s. */
-static inline const uint8_t *slot_vec(const ss_store *ss, const ss_slot *s)
+/* ------------------------------------------------------------ records */
+
+/* Bytes of the length prefix of a mixed record of len bytes. */
+static inline size_t prefix_size(size_t len)
 {
-    if (SS_LIKELY(s->loc != SS_LOC_NONE))
-        return ss->chunks[s->loc >> SS_OFF_BITS]
-               + ((size_t)(s->loc & ((UINT32_C(1) << SS_OFF_BITS) - 1))
-                  << 2);
-    return ss->vecs[s->id1 - 1];
+    return len < 255 ? 1 : 5;
 }
 
-/* Does the vector in slot s (whose hash matched) equal vec? */
-static inline int slot_equal(const ss_store *ss, const ss_slot *s,
-                             const void *vec, size_t len)
+/* The vector of a mixed record at p, its length in *len. */
+static inline const uint8_t *rec_decode(const uint8_t *p, size_t *len)
 {
-    const uint8_t *p = slot_vec(ss, s);
     uint32_t l;
 
-    memcpy(&l, p, SS_LEN_WORD);
-    return l == len && memcmp(p + SS_LEN_WORD, vec, len) == 0;
+    if (SS_LIKELY(p[0] != 255)) {
+        *len = p[0];
+        return p + 1;
+    }
+    memcpy(&l, p + 1, sizeof l);
+    *len = l;
+    return p + 5;
 }
 
-/* Move every slot into a table twice the size.  The old table is freed
- * only once the new one exists, so failure leaves the store as it was. */
-static int table_grow(ss_store *ss)
+/* The stored vector with dense id id, its length in *len. */
+static inline const uint8_t *vec_of(const ss_store *ss, size_t id,
+                                    size_t *len)
 {
-    size_t old_slots = ss->mask + 1;
-    size_t new_slots = old_slots * 2;
-    size_t new_mask = new_slots - 1;
-    ss_slot *nt = table_alloc(new_slots * sizeof(ss_slot));
+    const ss_block *b = &ss->blocks[id >> SS_BLOCK_BITS];
+    uint32_t i = (uint32_t)(id & (SS_BLOCK - 1));
+
+    if (SS_LIKELY(i < b->nfixed)) {
+        *len = b->len;
+        if (SS_LIKELY(i < b->split))
+            return b->base + (size_t)i * b->len;
+        return b->base2 + (size_t)(i - b->split) * b->len;
+    }
+    return rec_decode(b->recs[i], len);
+}
+
+/* Is the stored vector id (whose tag matched) equal to vec? */
+static inline int id_equal(const ss_store *ss, size_t id, const void *vec,
+                           size_t len)
+{
+    size_t l;
+    const uint8_t *p = vec_of(ss, id, &l);
+
+    return l == len && memcmp(p, vec, len) == 0;
+}
+
+/* ------------------------------------------------------------- table */
+
+/* Move every slot into a table of new_slots home slots.  The table is
+ * sorted, so each entry goes to max(its home, the previous one's slot +
+ * 1).  The old table is freed only once the new one exists, so failure
+ * leaves the store as it was.  -1 also when the new table would
+ * overflow its pad (only a degenerate hash can do that). */
+static int table_grow(ss_store *ss, size_t new_slots)
+{
+    size_t old_end = ss->nslots + SS_PAD;
+    size_t new_end = new_slots + SS_PAD;
+    uint64_t *nt = table_alloc(new_end * sizeof(uint64_t));
+    size_t next = 0;                /* first slot not yet taken */
     size_t i;
 
     if (nt == NULL)
         return -1;
-    for (i = 0; i < old_slots; i++) {
-        const ss_slot *s = &ss->table[i];
+    for (i = 0; i < old_end; i++) {
+        uint64_t s = ss->table[i];
         size_t j;
 
-        if (s->id1 == 0)
+        if (s == 0)
             continue;
-        j = (size_t)s->hash & new_mask;
-        while (nt[j].id1 != 0)
-            j = (j + 1) & new_mask;
-        nt[j] = *s;
+        j = home((uint32_t)(s >> 32), new_slots);
+        if (j < next)
+            j = next;
+        if (j >= new_end - 1) {         /* the last slot stays empty */
+            free(nt);
+            return -1;
+        }
+        nt[j] = s;
+        next = j + 1;
     }
     free(ss->table);
     ss->table = nt;
-    ss->mask = new_mask;
+    ss->nslots = new_slots;
     ss->grow_at = load_limit(new_slots);
     return 0;
 }
 
-/* Make room for one more entry of need bytes (length word and padding
- * included): table, id array and chunk, all or nothing with respect to
- * the limit. */
-static int make_room(ss_store *ss, size_t need)
+/* The first empty slot at or after i; the last slot (kept empty, so
+ * every search ends inside the table) when none. */
+static inline size_t first_empty(const ss_store *ss, size_t i)
 {
-    int grow_table = ss->count + 1 > ss->grow_at;
-    size_t extra = 0;
-    size_t chunk = 0;
-    size_t new_vcap = ss->vecs_cap;
-    size_t new_ccap = ss->chunks_cap;
+    size_t end = ss->nslots + SS_PAD - 1;
 
-    if (grow_table)
-        extra += table_bytes(ss);               /* doubling adds as much */
-    if (ss->count + 1 > ss->vecs_cap) {
-        new_vcap = ss->vecs_cap ? ss->vecs_cap * 2 : 1024;
-        extra += (new_vcap - ss->vecs_cap) * sizeof(uint8_t *);
+    while (i < end && ss->table[i] != 0)
+        i++;
+    return i;
+}
+
+/* Where an absent tag goes: the first slot at or after its home that is
+ * empty or holds a larger tag. */
+static size_t insert_pos(const ss_store *ss, uint32_t tag)
+{
+    size_t i = home(tag, ss->nslots);
+
+    for (;;) {
+        uint64_t s = ss->table[i];
+
+        if (s == 0 || (uint32_t)(s >> 32) > tag)
+            return i;
+        i++;
     }
-    if (need > ss->cur_size - ss->cur_used) {
-        chunk = need > SS_CHUNK ? need : SS_CHUNK;
-        if (ss->nchunks + 1 > ss->chunks_cap) {
-            new_ccap = ss->chunks_cap ? ss->chunks_cap * 2 : 16;
-            extra += (new_ccap - ss->chunks_cap) * sizeof(uint8_t *);
+}
+
+/* --------------------------------------------------------- insertion */
+
+/* What one insertion needs, worked out before anything changes. */
+typedef struct plan {
+    size_t new_slots;       /* 0: the table stays */
+    size_t new_bcap;        /* == blocks_cap: the block table stays */
+    int    open_block;      /* the id starts a new block */
+    int    fixed;           /* appended as a fixed record */
+    int    new_recs;        /* the block needs its record-address array */
+    size_t rec;             /* bytes the record takes */
+    size_t chunk;           /* bytes of a new chunk; 0: none */
+    int    split;           /* a fixed record that starts the block's
+                               second run, in the new chunk */
+} plan;
+
+/* Work out p for inserting a vector of len bytes as id ss->count (and
+ * growing the table if force_grow); -1 when it would pass the limit. */
+static int make_plan(const ss_store *ss, size_t len, int force_grow,
+                     plan *p)
+{
+    size_t id = ss->count;
+    size_t bi = id >> SS_BLOCK_BITS;
+    uint32_t i = (uint32_t)(id & (SS_BLOCK - 1));
+    const ss_block *b = bi < ss->blocks_cap ? &ss->blocks[bi] : NULL;
+    size_t extra = 0;
+
+    memset(p, 0, sizeof *p);
+    p->new_bcap = ss->blocks_cap;
+    if (force_grow || ss->count + 1 > ss->grow_at) {
+        p->new_slots = next_slots(ss->nslots);
+        if (p->new_slots <= ss->nslots)
+            return -1;                          /* at the largest table */
+        extra += (p->new_slots - ss->nslots) * sizeof(uint64_t);
+    }
+    p->open_block = i == 0;
+    if (p->open_block && bi >= ss->blocks_cap) {
+        p->new_bcap = ss->blocks_cap ? ss->blocks_cap * 2 : 16;
+        extra += (p->new_bcap - ss->blocks_cap) * sizeof(ss_block);
+    }
+    /* fixed: the block is (or starts) all one length, and the record
+     * continues its current run or starts its second one */
+    if (len <= SS_FIXED_MAX
+        && (p->open_block || (b->recs == NULL && b->nfixed == i
+                              && b->len == len))) {
+        p->fixed = 1;
+        p->rec = len;
+        if (p->rec > ss->room || ss->nchunks == 0) {
+            if (p->open_block || b->split == SS_NOSPLIT)
+                p->split = !p->open_block;
+            else
+                p->fixed = 0;                   /* a third run: mixed */
         }
+    }
+    if (!p->fixed) {
+        p->rec = prefix_size(len) + len;
+        if (p->open_block || ss->blocks[bi].recs == NULL) {
+            p->new_recs = 1;
+            extra += SS_BLOCK * sizeof(uint8_t *);
+        }
+    }
+    if (p->rec > ss->room || ss->nchunks == 0) {
+        p->chunk = p->rec > SS_CHUNK ? p->rec : SS_CHUNK;
+        if (ss->nchunks + 1 > ss->chunks_cap)
+            extra += (ss->chunks_cap ? ss->chunks_cap : 16)
+                     * sizeof(uint8_t *);
     }
     if (ss->limit != 0) {
         size_t used = total_bytes(ss) + extra;
 
         if (used > ss->limit)
             return -1;
-        if (chunk != 0) {
+        if (p->chunk != 0) {
             size_t room = ss->limit - used;
 
-            if (room < need)
+            if (room < p->rec)
                 return -1;
             /* Near the limit take half of what is left, so the table
-             * and vecs can still grow a while. */
-            if (chunk > room) {
-                chunk = (room / 2 > need ? room / 2 : need);
-                chunk = (chunk + 3) & ~(size_t)3;
-            }
+             * and block table can still grow a while. */
+            if (p->chunk > room)
+                p->chunk = room / 2 > p->rec ? room / 2 : p->rec;
         }
     }
-
-    if (new_vcap != ss->vecs_cap) {
-        uint8_t **v = realloc(ss->vecs, new_vcap * sizeof *v);
-
-        if (v == NULL)
-            return -1;
-        ss->vecs = v;
-        ss->vecs_cap = new_vcap;
-    }
-    if (new_ccap != ss->chunks_cap) {
-        uint8_t **c = realloc(ss->chunks, new_ccap * sizeof *c);
-
-        if (c == NULL)
-            return -1;
-        ss->chunks = c;
-        ss->chunks_cap = new_ccap;
-    }
-    if (chunk != 0) {
-        uint8_t *c = malloc(chunk);
-
-        if (c == NULL)
-            return -1;
-        ss->chunks[ss->nchunks++] = c;
-        ss->chunk_bytes += chunk;
-        ss->cur_size = chunk;
-        ss->cur_used = 0;
-    }
-    if (grow_table && table_grow(ss) != 0)
-        return -1;
     return 0;
 }
 
-/* The slow half of ss_find_or_put: vec is absent and slot would be its
- * place in the current table. */
-static ss_result insert(ss_store *ss, const void *vec, size_t len,
-                        uint64_t h, size_t slot, ss_ref *ref)
+/* Carry out the allocations of p; -1 (nothing visible changed) when
+ * malloc fails. */
+static int grow_for(ss_store *ss, const plan *p)
 {
-    size_t need = (SS_LEN_WORD + len + 3) & ~(size_t)3;
-    uint32_t len32 = (uint32_t)len;
-    size_t old_mask = ss->mask;
-    size_t chunk;
-    uint8_t *p;
-    ss_slot *s;
+    uint8_t *c = NULL;
+    uint8_t **recs = NULL;
 
-    if (ss->count >= SS_MAX_IDS || make_room(ss, need) != 0)
-        return SS_FULL;
-    if (ss->mask != old_mask) {                 /* the table was doubled */
-        slot = (size_t)h & ss->mask;
-        while (ss->table[slot].id1 != 0)
-            slot = (slot + 1) & ss->mask;
+    if (p->new_bcap != ss->blocks_cap) {
+        ss_block *nb = realloc(ss->blocks, p->new_bcap * sizeof *nb);
+
+        if (nb == NULL)
+            return -1;
+        memset(nb + ss->blocks_cap, 0,
+               (p->new_bcap - ss->blocks_cap) * sizeof *nb);
+        ss->blocks = nb;
+        ss->blocks_cap = p->new_bcap;
     }
-    chunk = ss->nchunks - 1;
-    p = ss->chunks[chunk] + ss->cur_used;
-    memcpy(p, &len32, SS_LEN_WORD);
-    memcpy(p + SS_LEN_WORD, vec, len);
-    s = &ss->table[slot];
-    s->hash = h;
-    s->id1 = (uint32_t)ss->count + 1;
-    s->loc = chunk < SS_LOC_CHUNKS
-             ? (uint32_t)(chunk << SS_OFF_BITS | ss->cur_used >> 2)
-             : SS_LOC_NONE;
-    ss->cur_used += need;
-    ss->vector_bytes += need;
-    ss->vecs[ss->count] = p;
-    *ref = (ss_ref)ss->count;
+    if (p->chunk != 0 && ss->nchunks + 1 > ss->chunks_cap) {
+        size_t ncap = ss->chunks_cap ? ss->chunks_cap * 2 : 16;
+        uint8_t **nc = realloc(ss->chunks, ncap * sizeof *nc);
+
+        if (nc == NULL)
+            return -1;
+        ss->chunks = nc;
+        ss->chunks_cap = ncap;
+    }
+    if (p->new_slots != 0 && table_grow(ss, p->new_slots) != 0)
+        return -1;
+    if (p->new_recs) {
+        recs = malloc(SS_BLOCK * sizeof *recs);
+        if (recs == NULL)
+            return -1;
+    }
+    if (p->chunk != 0) {
+        c = malloc(p->chunk);
+        if (c == NULL) {
+            free(recs);
+            return -1;
+        }
+        ss->chunks[ss->nchunks++] = c;
+        ss->chunk_bytes += p->chunk;
+        ss->cur = c;
+        ss->room = p->chunk;
+    }
+    if (recs != NULL) {
+        ss->blocks[ss->count >> SS_BLOCK_BITS].recs = recs;
+        ss->recs_bytes += SS_BLOCK * sizeof *recs;
+    }
+    return 0;
+}
+
+/* The slow half of ss_find_or_put: vec (tag tag) is absent and would go
+ * to slot pos of the current table. */
+static ss_result insert(ss_store *ss, const void *vec, size_t len,
+                        uint32_t tag, size_t pos, ss_ref *ref)
+{
+    size_t id = ss->count;
+    uint32_t i = (uint32_t)(id & (SS_BLOCK - 1));
+    size_t old_slots = ss->nslots;
+    size_t empty = first_empty(ss, pos);
+    ss_block *b;
+    uint8_t *p;
+    plan pl;
+
+    if (ss->full || id >= SS_MAX_IDS
+        || make_plan(ss, len, empty == ss->nslots + SS_PAD - 1, &pl) != 0
+        || grow_for(ss, &pl) != 0) {
+        ss->full = 1;
+        return SS_FULL;
+    }
+    if (ss->nslots != old_slots) {              /* the table grew */
+        pos = insert_pos(ss, tag);
+        empty = first_empty(ss, pos);
+        if (empty == ss->nslots + SS_PAD - 1) { /* degenerate hash */
+            ss->full = 1;
+            return SS_FULL;
+        }
+    }
+    b = &ss->blocks[id >> SS_BLOCK_BITS];
+    p = ss->cur;
+    if (pl.open_block) {
+        uint8_t **recs = b->recs;       /* set by grow_for when mixed */
+
+        memset(b, 0, sizeof *b);
+        b->recs = recs;
+        b->split = SS_NOSPLIT;
+        b->len = (uint32_t)(pl.fixed ? len : 0);
+        b->base = p;
+    }
+    if (pl.fixed) {
+        if (pl.split) {
+            b->split = i;
+            b->base2 = p;
+        }
+        memcpy(p, vec, len);
+        b->nfixed = i + 1;
+    } else {
+        uint32_t len32 = (uint32_t)len;
+
+        if (len < 255) {
+            p[0] = (uint8_t)len;
+            memcpy(p + 1, vec, len);
+        } else {
+            p[0] = 255;
+            memcpy(p + 1, &len32, sizeof len32);
+            memcpy(p + 5, vec, len);
+        }
+        b->recs[i] = p;
+    }
+    ss->cur += pl.rec;
+    ss->room -= pl.rec;
+    ss->vector_bytes += pl.rec;
+    if (empty > pos)
+        memmove(&ss->table[pos + 1], &ss->table[pos],
+                (empty - pos) * sizeof(uint64_t));
+    ss->table[pos] = (uint64_t)tag << 32 | (uint64_t)(id + 1);
+    *ref = (ss_ref)id;
     ss->count++;
     return SS_NEW;
+}
+
+uint64_t ss_hash(const void *vec, size_t len)
+{
+    return SS_HASH(vec, len);
+}
+
+void ss_prefetch(const ss_store *ss, uint64_t h)
+{
+#if defined(__GNUC__)
+    const uint64_t *s = &ss->table[home((uint32_t)(h >> 32), ss->nslots)];
+
+    __builtin_prefetch(s, 0, 1);
+#else
+    (void)ss;
+    (void)h;
+#endif
 }
 
 ss_result ss_find_or_put(ss_store *ss, const void *vec, size_t len,
                          ss_ref *ref)
 {
-    uint64_t h = SS_HASH(vec, len);
-    size_t mask = ss->mask;
-    size_t i = (size_t)h & mask;
-    const ss_slot *table = ss->table;
+    return ss_find_or_put_hashed(ss, vec, len, SS_HASH(vec, len), ref);
+}
+
+ss_result ss_find_or_put_hashed(ss_store *ss, const void *vec, size_t len,
+                                uint64_t h, ss_ref *ref)
+{
+    uint32_t tag = (uint32_t)(h >> 32);
+    const uint64_t *table = ss->table;
+    size_t i = home(tag, ss->nslots);
     size_t probes = 1;
     int conflict = 0;
     ss_result r;
 
     assert(len < UINT32_MAX);
-    for (;; i = (i + 1) & mask, probes++) {
-        const ss_slot *s = &table[i];
+    for (;; i++, probes++) {
+        uint64_t s = table[i];
+        uint32_t t = (uint32_t)(s >> 32);
 
-        if (s->id1 == 0)
+        if (s == 0 || t > tag)
             break;
-        if (SS_UNLIKELY(s->hash == h)) {
-            if (SS_LIKELY(slot_equal(ss, s, vec, len))) {
+        if (SS_UNLIKELY(t == tag)) {
+            size_t id = (size_t)(uint32_t)s - 1;
+
+            if (SS_LIKELY(id_equal(ss, id, vec, len))) {
                 ss->lookups++;
                 ss->probes += probes;
-                *ref = s->id1 - 1;
+                *ref = (ss_ref)id;
                 return SS_SEEN;
             }
             conflict = 1;
@@ -368,7 +613,7 @@ ss_result ss_find_or_put(ss_store *ss, const void *vec, size_t len,
     }
     ss->lookups++;
     ss->probes += probes;
-    r = insert(ss, vec, len, h, i, ref);
+    r = insert(ss, vec, len, tag, i, ref);
     if (r == SS_NEW && conflict)
         ss->conflicts++;
     return r;
@@ -376,29 +621,30 @@ ss_result ss_find_or_put(ss_store *ss, const void *vec, size_t len,
 
 ss_ref ss_find(const ss_store *ss, const void *vec, size_t len)
 {
-    uint64_t h = SS_HASH(vec, len);
-    size_t mask = ss->mask;
-    size_t i = (size_t)h & mask;
+    uint32_t tag = (uint32_t)(SS_HASH(vec, len) >> 32);
+    size_t i = home(tag, ss->nslots);
 
-    for (;; i = (i + 1) & mask) {
-        const ss_slot *s = &ss->table[i];
+    for (;; i++) {
+        uint64_t s = ss->table[i];
+        uint32_t t = (uint32_t)(s >> 32);
 
-        if (s->id1 == 0)
+        if (s == 0 || t > tag)
             return SS_NOREF;
-        if (s->hash == h && slot_equal(ss, s, vec, len))
-            return s->id1 - 1;
+        if (t == tag && id_equal(ss, (size_t)(uint32_t)s - 1, vec, len))
+            return (ss_ref)((uint32_t)s - 1);
     }
 }
 
 const uint8_t *ss_get(const ss_store *ss, ss_ref ref, size_t *len)
 {
-    uint32_t l;
+    size_t l;
+    const uint8_t *p;
 
     assert(ref < ss->count);
-    memcpy(&l, ss->vecs[ref], SS_LEN_WORD);
+    p = vec_of(ss, ref, &l);
     if (len != NULL)
         *len = l;
-    return ss->vecs[ref] + SS_LEN_WORD;
+    return p;
 }
 
 size_t ss_count(const ss_store *ss)
@@ -414,6 +660,6 @@ void ss_get_stats(const ss_store *ss, ss_stats *out)
     out->conflicts = ss->conflicts;
     out->probes = ss->probes;
     out->vector_bytes = ss->vector_bytes;
-    out->table_bytes = table_bytes(ss);
+    out->table_bytes = (ss->nslots + SS_PAD) * sizeof(uint64_t);
     out->bytes = total_bytes(ss);
 }

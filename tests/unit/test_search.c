@@ -71,6 +71,38 @@ static int check(const char *text, const search_options *o,
 
 /* ------------------------------------------------------------- tests */
 
+/* --end-states: valid end states only (the deadlock of T1 first is an
+ * invalid one), sorted hex vectors, the same under every reduction. */
+static void test_end_states(void)
+{
+    static const char text[] =
+        "byte x, y;\nproctype R() { byte t; t = x; t = y }\n"
+        "active proctype T1() { x = 1 }\n"
+        "active proctype T2() { x == 0; y = 1 }\n";
+    search_options o;
+    search_result  full;
+    model          m;
+
+    quiet_options(&o);
+    o.check_end = 0;
+    o.collect_end_states = 1;
+    CU_ASSERT_EQUAL(check(text, &o, &full, &m), SEARCH_VERIFIED);
+    CU_ASSERT_EQUAL(full.nend_states, 1);
+    for (int mode = 1; mode < SEARCH_POR_NMODES; mode++) {
+        search_result r;
+
+        o.por = mode;
+        CU_ASSERT_FATAL(search_dfs(m.t, &o, &r) == 0);
+        CU_ASSERT_EQUAL(r.verdict, SEARCH_VERIFIED);
+        CU_ASSERT_EQUAL_FATAL(r.nend_states, full.nend_states);
+        for (size_t i = 0; i < r.nend_states; i++)
+            CU_ASSERT_STRING_EQUAL(r.end_states[i], full.end_states[i]);
+        search_result_fini(&r);
+    }
+    search_result_fini(&full);
+    model_close(&m);
+}
+
 static void test_verified(void)
 {
     search_options o;
@@ -276,6 +308,7 @@ static CU_TestInfo dfs_tests[] = {
     { "invalid_end", test_invalid_end },
     { "depth_limit", test_depth_limit },
     { "all_errors", test_all_errors },
+    { "end_states", test_end_states },
     CU_TEST_INFO_NULL,
 };
 

@@ -1,0 +1,487 @@
+/*
+ * engine/por_common.c -- what the reduction strategies share: interned
+ * access labels and their dependency tests, the visited-graph edges and
+ * walk marks, F-BLOCK's pending actions, and the backtrack update of
+ * design/por-algorithms.md §3.5 (identical in DE and DL).
+ *
+ * A label is a sorted, merged list of ts_access records (the dynamic
+ * facts of one step, or of an atomic chain: their union), interned in an
+ * open-addressing table so that each distinct set is stored once; edges
+ * carry the 32-bit id.  Id 0 is the empty label of an invisible step.
+ */
+#include "config.h"
+
+#include "engine/por.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/xalloc.h"
+
+/* ------------------------------------------------------------ labels */
+
+typedef struct lab {
+    uint32_t off;       /* first access in pool */
+    uint32_t n;
+    uint64_t hash;
+} lab;
+
+struct por_labels {
+    lab       *labs;
+    size_t     nlabs, labs_cap;
+    ts_access *pool;
+    size_t     npool, pool_cap;
+    uint32_t  *slots;   /* id + 1, 0: empty */
+    size_t     nslots;  /* power of two */
+    ts_access *tmp;
+    size_t     tmp_cap;
+};
+
+por_labels *por_labels_new(void)
+{
+    por_labels *l = xcalloc(1, sizeof *l);
+
+    l->nslots = 1024;
+    l->slots = xcalloc(l->nslots, sizeof *l->slots);
+    xgrow((void **)&l->labs, &l->labs_cap, 1, sizeof *l->labs);
+    l->labs[0].off = 0;
+    l->labs[0].n = 0;
+    l->labs[0].hash = 0;
+    l->nlabs = 1;
+    return l;
+}
+
+void por_labels_free(por_labels *l)
+{
+    if (l == NULL)
+        return;
+    free(l->labs);
+    free(l->pool);
+    free(l->slots);
+    free(l->tmp);
+    free(l);
+}
+
+size_t por_labels_bytes(const por_labels *l)
+{
+    return l->labs_cap * sizeof(lab) + l->pool_cap * sizeof(ts_access)
+           + l->nslots * sizeof(uint32_t);
+}
+
+size_t por_labels_count(const por_labels *l)
+{
+    return l->nlabs;
+}
+
+static int acc_cmp(const void *a, const void *b)
+{
+    const ts_access *x = a;
+    const ts_access *y = b;
+
+    if (x->kind != y->kind)
+        return x->kind < y->kind ? -1 : 1;
+    if (x->id != y->id)
+        return x->id < y->id ? -1 : 1;
+    if (x->width != y->width)
+        return x->width < y->width ? -1 : 1;
+    return 0;
+}
+
+static uint64_t acc_hash(const ts_access *a, size_t n)
+{
+    uint64_t h = 1469598103934665603ull;
+
+    for (size_t i = 0; i < n; i++) {
+        uint64_t v = (uint64_t)a[i].kind | (uint64_t)a[i].write << 8
+                     | (uint64_t)a[i].width << 16 | (uint64_t)a[i].id << 32;
+
+        h ^= v;
+        h *= 1099511628211ull;
+        h ^= h >> 29;
+    }
+    return h | 1;
+}
+
+static void rehash(por_labels *l)
+{
+    size_t    n = l->nslots * 2;
+    uint32_t *s = xcalloc(n, sizeof *s);
+
+    for (size_t id = 1; id < l->nlabs; id++) {
+        size_t i = (size_t)l->labs[id].hash & (n - 1);
+
+        while (s[i] != 0)
+            i = (i + 1) & (n - 1);
+        s[i] = (uint32_t)id + 1;
+    }
+    free(l->slots);
+    l->slots = s;
+    l->nslots = n;
+}
+
+/* Intern the normalised list tmp[0..n). */
+static uint32_t intern(por_labels *l, size_t n)
+{
+    uint64_t h;
+    size_t   i;
+
+    if (n == 0)
+        return POR_LABEL_NONE;
+    h = acc_hash(l->tmp, n);
+    i = (size_t)h & (l->nslots - 1);
+    while (l->slots[i] != 0) {
+        const lab *x = &l->labs[l->slots[i] - 1];
+
+        if (x->hash == h && x->n == n
+            && memcmp(l->pool + x->off, l->tmp, n * sizeof *l->tmp) == 0)
+            return l->slots[i] - 1;
+        i = (i + 1) & (l->nslots - 1);
+    }
+    xgrow((void **)&l->pool, &l->pool_cap, l->npool + n, sizeof *l->pool);
+    memcpy(l->pool + l->npool, l->tmp, n * sizeof *l->tmp);
+    xgrow((void **)&l->labs, &l->labs_cap, l->nlabs + 1, sizeof *l->labs);
+    l->labs[l->nlabs].off = (uint32_t)l->npool;
+    l->labs[l->nlabs].n = (uint32_t)n;
+    l->labs[l->nlabs].hash = h;
+    l->npool += n;
+    l->slots[i] = (uint32_t)l->nlabs + 1;
+    l->nlabs++;
+    if (l->nlabs * 2 > l->nslots)
+        rehash(l);
+    return (uint32_t)l->nlabs - 1;
+}
+
+/* Sort and merge tmp[0..n) in place; returns the new length. */
+static size_t normalise(por_labels *l, size_t n)
+{
+    size_t k = 0;
+
+    for (size_t i = 0; i < n; i++) {
+        l->tmp[i].write = l->tmp[i].write ? 1 : 0;
+        if (l->tmp[i].kind != TS_OBJ_GLOBAL)
+            l->tmp[i].width = 0;
+        if (l->tmp[i].kind == TS_OBJ_NRPR
+            || l->tmp[i].kind == TS_OBJ_TIMEOUT)
+            l->tmp[i].id = 0;
+    }
+    qsort(l->tmp, n, sizeof *l->tmp, acc_cmp);
+    for (size_t i = 0; i < n; i++) {
+        if (k > 0 && acc_cmp(&l->tmp[k - 1], &l->tmp[i]) == 0)
+            l->tmp[k - 1].write |= l->tmp[i].write;
+        else
+            l->tmp[k++] = l->tmp[i];
+    }
+    return k;
+}
+
+uint32_t por_label(por_labels *l, const ts_access *a, size_t n)
+{
+    if (n == 0)
+        return POR_LABEL_NONE;
+    xgrow((void **)&l->tmp, &l->tmp_cap, n, sizeof *l->tmp);
+    memcpy(l->tmp, a, n * sizeof *a);
+    return intern(l, normalise(l, n));
+}
+
+uint32_t por_label_union(por_labels *l, uint32_t a, uint32_t b)
+{
+    size_t na;
+    size_t nb;
+
+    if (a == b || b == POR_LABEL_NONE)
+        return a;
+    if (a == POR_LABEL_NONE)
+        return b;
+    na = l->labs[a].n;
+    nb = l->labs[b].n;
+    xgrow((void **)&l->tmp, &l->tmp_cap, na + nb, sizeof *l->tmp);
+    memcpy(l->tmp, l->pool + l->labs[a].off, na * sizeof *l->tmp);
+    memcpy(l->tmp + na, l->pool + l->labs[b].off, nb * sizeof *l->tmp);
+    return intern(l, normalise(l, na + nb));
+}
+
+static int acc_conflict(const ts_access *x, const ts_access *y)
+{
+    if (x->kind != y->kind || !(x->write || y->write))
+        return 0;
+    switch (x->kind) {
+    case TS_OBJ_GLOBAL:
+        return x->id < y->id + y->width && y->id < x->id + x->width;
+    case TS_OBJ_CHAN:
+        return x->id == y->id;
+    default:
+        return 1;
+    }
+}
+
+int por_label_conflict(const por_labels *l, uint32_t a, uint32_t b)
+{
+    const ts_access *x;
+    const ts_access *y;
+    uint32_t         nx;
+    uint32_t         ny;
+
+    if (a == POR_LABEL_NONE || b == POR_LABEL_NONE)
+        return 0;
+    x = l->pool + l->labs[a].off;
+    nx = l->labs[a].n;
+    y = l->pool + l->labs[b].off;
+    ny = l->labs[b].n;
+    for (uint32_t i = 0; i < nx; i++)
+        for (uint32_t j = 0; j < ny; j++)
+            if (acc_conflict(&x[i], &y[j]))
+                return 1;
+    return 0;
+}
+
+static int bit(const uint64_t *w, uint32_t b)
+{
+    return (int)(w[b / 64] >> (b % 64) & 1u);
+}
+
+int por_label_conflict_static(const por_labels *l, const bc_program *p,
+                              uint32_t a, const uint64_t *rd,
+                              const uint64_t *wr)
+{
+    const ts_access *x;
+    uint32_t         g = p->globals_size;
+
+    if (a == POR_LABEL_NONE)
+        return 0;
+    x = l->pool + l->labs[a].off;
+    for (uint32_t i = 0; i < l->labs[a].n; i++) {
+        uint32_t lo;
+        uint32_t hi;
+
+        switch (x[i].kind) {
+        case TS_OBJ_GLOBAL:
+            lo = x[i].id;
+            hi = x[i].id + x[i].width;
+            break;
+        case TS_OBJ_CHAN:
+            lo = g + BC_OBJ_CHANS;
+            hi = lo + 1;
+            break;
+        case TS_OBJ_NRPR:
+            lo = g + BC_OBJ_NRPR;
+            hi = lo + 1;
+            break;
+        default:
+            lo = g + BC_OBJ_TIMEOUT;
+            hi = lo + 1;
+            break;
+        }
+        if (hi > p->nobjects)
+            hi = p->nobjects;
+        for (uint32_t b = lo; b < hi; b++)
+            if (bit(wr, b) || (x[i].write && bit(rd, b)))
+                return 1;
+    }
+    return 0;
+}
+
+/* ------------------------------------------------------------- graph */
+
+int por_slot(por_ctx *c, const por_frame *f, uint32_t pid)
+{
+    for (uint32_t k = 0; k < f->nthr; k++)
+        if (c->thr[f->thr0 + k].pid == pid)
+            return (int)k;
+    return -1;
+}
+
+void por_add_edge(por_ctx *c, uint32_t src, uint32_t dst, uint32_t label,
+                  uint32_t pid, uint32_t pid2)
+{
+    por_edge *e;
+
+    if (src >= c->nstates)
+        return;
+    xgrow((void **)&c->edges, &c->edges_cap, c->nedges + 1,
+          sizeof *c->edges);
+    e = &c->edges[c->nedges];
+    e->dst = dst;
+    e->label = label;
+    e->pid = (uint8_t)(pid < 255 ? pid : 254);
+    e->pid2 = (uint8_t)(pid2 < 255 ? pid2 : POR_NOPID2);
+    e->pad = 0;
+    e->next = c->ehead[src];
+    c->ehead[src] = (uint32_t)c->nedges++;
+    c->st->edges++;
+}
+
+void por_walk_begin(por_ctx *c)
+{
+    if (++c->cur_epoch == 0) {
+        memset(c->epoch, 0, c->nstates * sizeof *c->epoch);
+        c->cur_epoch = 1;
+    }
+    c->st->retraversals++;
+}
+
+int por_walk_mark(por_ctx *c, uint32_t u)
+{
+    if (u >= c->nstates || c->epoch[u] == c->cur_epoch)
+        return 0;
+    c->epoch[u] = c->cur_epoch;
+    return 1;
+}
+
+void por_walk_push(por_ctx *c, uint32_t u, size_t *n)
+{
+    xgrow((void **)&c->work, &c->work_cap, *n + 1, sizeof *c->work);
+    c->work[(*n)++] = u;
+}
+
+/* --------------------------------------------------- pending actions */
+
+int por_static_conflict(const bc_program *p, const uint64_t *r1,
+                        const uint64_t *w1, const uint64_t *r2,
+                        const uint64_t *w2)
+{
+    for (uint32_t k = 0; k < p->nwords; k++)
+        if ((w1[k] & (r2[k] | w2[k])) | (w2[k] & r1[k]))
+            return 1;
+    return 0;
+}
+
+size_t por_thread_loc(por_ctx *c, const por_frame *f, uint32_t slot)
+{
+    const bc_program *p = c->prog;
+    const por_thread *th = por_thr(c, f, slot);
+    const bc_trans   *t = &p->trans[c->succs[f->succ0 + th->first]
+                                    .step.trans];
+
+    return (size_t)p->procs[t->proc].loc0 + t->src;
+}
+
+por_set por_pending_conflicts_vec(por_ctx *c, const uint8_t *vec,
+                                  size_t len, por_set mask, uint32_t label,
+                                  const uint64_t *srd, const uint64_t *swr,
+                                  uint32_t except)
+{
+    const bc_program *p = c->prog;
+    size_t            off = BC_HDR_SIZE + p->globals_size;
+    uint32_t          pid = 0;
+    por_set           out = 0;
+
+    if (mask == 0 || (label == POR_LABEL_NONE && srd == NULL))
+        return 0;
+    while (off < len) {
+        unsigned tag = vec[off];
+
+        if (tag & BC_CHAN_TAG) {
+            const bc_chantype *ct = &p->chantypes[tag & 0x7fu];
+
+            off += BC_CHAN_HDR + (size_t)(ct->cap ? ct->cap : 1)
+                   * ct->msg_size;
+            continue;
+        }
+        if (tag >= p->nprocs)
+            break;
+        if (pid != except && (mask & por_bit(pid))) {
+            uint32_t pc = (uint32_t)vec[off + 1]
+                          | (uint32_t)vec[off + 2] << 8;
+            size_t   li = (size_t)p->procs[tag].loc0 + pc;
+
+            const uint64_t *rd = c->loc_rd + li * p->nwords;
+            const uint64_t *wr = c->loc_wr + li * p->nwords;
+
+            if (por_label_conflict_static(c->labels, p, label, rd, wr)
+                || (srd != NULL
+                    && por_static_conflict(p, srd, swr, rd, wr)))
+                out |= por_bit(pid);
+        }
+        off += BC_PROC_HDR + p->procs[tag].frame_size;
+        pid++;
+    }
+    return out;
+}
+
+por_set por_pending_conflicts2(por_ctx *c, uint32_t u, por_set mask,
+                               uint32_t label, const uint64_t *srd,
+                               const uint64_t *swr, uint32_t except)
+{
+    const uint8_t *vec;
+    size_t         len;
+
+    if (mask == 0 || (label == POR_LABEL_NONE && srd == NULL)
+        || u >= c->nstates)
+        return 0;
+    vec = ss_get(c->ss, u, &len);
+    return por_pending_conflicts_vec(c, vec, len - c->vec_extra, mask,
+                                     label, srd, swr, except);
+}
+
+por_set por_pending_conflicts(por_ctx *c, uint32_t u, por_set mask,
+                              uint32_t label, uint32_t except)
+{
+    return por_pending_conflicts2(c, u, mask, label, NULL, NULL, except);
+}
+
+/* --------------------------------------------------- backtrack update */
+
+void por_update_backtrack(por_ctx *c, por_frame *f, uint32_t slot)
+{
+    por_set D = por_thr(c, f, slot)->dep;
+    por_set T;
+    int     changed;
+
+    c->st->bt_updates++;
+    if (f->flags & POR_F_FULL) {
+        f->todo = f->safe;
+        return;
+    }
+    if ((D & ~f->safe) != 0) {                  /* (a) */
+        if ((f->todo & f->safe) != f->safe)
+            c->st->case_a++;
+        f->todo = f->safe;
+    }
+    /* (b): the greatest dep-closed subset of done; case (a) may be
+     * undone by it (design §3.5, the Figure 4 story) */
+    T = f->done;
+    do {
+        changed = 0;
+        for (uint32_t k = 0; k < f->nthr; k++) {
+            const por_thread *th = por_thr(c, f, k);
+            por_set           b = por_bit(th->pid);
+
+            if ((T & b) && (th->dep & ~T) != 0) {
+                T &= ~b;
+                changed = 1;
+            }
+        }
+    } while (changed && T != 0);
+    if (T != 0 && (T & POR_SET_OTHER) == 0) {
+        if (f->todo != f->done)
+            c->st->case_b++;
+        f->todo = f->done;
+        return;
+    }
+    if ((D & ~f->safe) == 0)                    /* (c) */
+        f->todo |= D;
+    f->todo |= f->done;
+}
+
+int por_enter_common(por_ctx *c, por_frame *f, unsigned needs)
+{
+    int32_t first;
+
+    (void)needs;
+    if (f->flags & POR_F_REDUCIBLE) {
+        f->todo = f->safe;
+        c->st->reducible++;
+        return 0;
+    }
+    f->safe = f->enabled;
+    c->st->irreducible++;
+    if (f->flags & POR_F_FULL) {
+        f->todo = f->safe;
+        return 0;
+    }
+    f->flags |= POR_F_IRRED;
+    first = c->pick(c, f, f->safe);
+    f->todo = first >= 0 ? por_bit(por_thr(c, f, (uint32_t)first)->pid)
+                         : f->safe;
+    return 1;
+}
