@@ -1339,14 +1339,22 @@ static void lower_options(cstate *cs, const ast_stmt *s, uint32_t from,
                           uint32_t to)
 {
     const ast_option *o;
-    int               nelse = 0;
+    int               nelse = 0, nio = 0;
 
+    for (o = s->u.options; o; o = o->next)
+        if (o->seq && (o->seq->kind == AST_S_SEND
+                       || o->seq->kind == AST_S_RECV))
+            nio++;
     for (o = s->u.options; o; o = o->next) {
         ast_stmt *first = o->seq;
         if (first && first->kind == AST_S_ELSE) {
             uint32_t mid = first->next ? new_loc(cs) : to;
             if (nelse++)
                 diag_error(cs->d, first->pos, "more than one 'else' option");
+            if (nio)
+                diag_error(cs->d, first->pos, "'else' in an option list "
+                           "that also has send or receive options (SPIN "
+                           "rejects it as a dubious use of else with i/o)");
             basic_trans(cs, first, from, mid, BC_TR_ELSE);
             if (first->next)
                 lower_seq(cs, first->next, mid, to);
@@ -2323,7 +2331,8 @@ static void emit_program_init(cstate *cs, bc_program *p)
 }
 
 /* SPIN leaves out of the state a global that no expression reads (its
- * own x++ does not count): assignments to it have no effect that anyone
+ * own x++ and printf arguments do not count; being the target of a
+ * receive does): assignments to it have no effect that anyone
  * can see, and keeping it would split states.  Channels and structures
  * are kept.  The variable keeps its initial value (the initialisation
  * code from init_start on is left alone). */
@@ -2343,10 +2352,14 @@ static void drop_unread_globals(cstate *cs, uint32_t init_start)
             uint32_t       a, b;
             if (in->t & FE_T_NOUSE)
                 continue;
-            if (in->op == BC_LOADG) {
+            /* a receive into the variable counts as a use (SPIN keeps
+             * such a variable) */
+            if (in->op == BC_LOADG || (in->op == BC_STOREG && i > 0
+                                       && in[-1].op == BC_RFIELD)) {
                 a = (uint32_t)in->b;
                 b = a + bc_type_size(in->t);
-            } else if (in->op == BC_LOADGX) {
+            } else if (in->op == BC_LOADGX || (in->op == BC_STOREGX && i > 0
+                                               && in[-1].op == BC_RFIELD)) {
                 a = (uint32_t)in->b - in->a;
                 b = a + (uint32_t)in->c;
             } else {

@@ -1,0 +1,11 @@
+/* diff-failure 005: a jump (break or goto) carrying an end label is a
+ * step in pan (from genmodel --seed 286, minimised).  SPIN 4, spore 3.
+ * Also: active proctype P() { bool l; end_0: goto L1; L1: skip }  */
+active proctype P()
+{
+    do
+    :: true ->
+end_0:
+        break
+    od
+}
