@@ -255,6 +255,8 @@ static void disasm_trans(const bc_program *p, uint32_t t, FILE *out)
         fputs(" die", out);
     if (tr->flags & BC_TR_TIMEOUT)
         fputs(" timeout", out);
+    if (tr->flags & BC_TR_ATOMIC)
+        fputs(" atomic", out);
     if (p->facts && bc_trans_invisible(p, t))
         fputs(" invisible", out);
     putc('\n', out);
