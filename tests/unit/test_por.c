@@ -25,34 +25,9 @@
 #include "lang/lang.h"
 #include "util/diag.h"
 
-typedef struct model {
-    diag         *d;
-    lang_program *lp;
-    bc_program   *prog;
-    ts           *t;
-} model;
+#include "tests/unit/unit.h"
+#include "tests/unit/unit_model.h"
 
-static int model_open(model *m, const char *text)
-{
-    memset(m, 0, sizeof *m);
-    m->d = diag_new(stderr);
-    m->lp = lang_parse_string("test.pml", text, strlen(text), m->d);
-    if (m->lp == NULL || diag_count(m->d) > 0)
-        return -1;
-    m->prog = fe_compile(m->lp, "test.pml", m->d);
-    if (m->prog == NULL)
-        return -1;
-    m->t = ts_new(m->prog);
-    return m->t != NULL ? 0 : -1;
-}
-
-static void model_close(model *m)
-{
-    ts_free(m->t);
-    bc_program_free(m->prog);
-    lang_program_free(m->lp);
-    diag_free(m->d);
-}
 
 /* Stored states per mode, in search_por_mode order: none, spor, de, dl,
  * de-jpf, dl-jpf, odpor.  Full counts (none) agree with SPIN's
@@ -293,22 +268,21 @@ static void test_end_states(void)
     search_result_fini(&r);
 }
 
+static CU_TestInfo por_tests[] = {
+    { "counts_and_agreement", test_counts },
+    { "orders", test_orders },
+    { "stateless", test_stateless },
+    { "fixes_fire", test_fixes_fire },
+    { "end_states", test_end_states },
+    CU_TEST_INFO_NULL,
+};
+
+static CU_SuiteInfo suites[] = {
+    { .pName = "por.modes", .pTests = por_tests },
+    CU_SUITE_INFO_NULL,
+};
+
 int main(void)
 {
-    CU_pSuite s;
-    unsigned  failed;
-
-    if (CU_initialize_registry() != CUE_SUCCESS)
-        return 1;
-    s = CU_add_suite("por", NULL, NULL);
-    CU_add_test(s, "counts and agreement", test_counts);
-    CU_add_test(s, "orders", test_orders);
-    CU_add_test(s, "stateless", test_stateless);
-    CU_add_test(s, "fixes fire", test_fixes_fire);
-    CU_add_test(s, "end states", test_end_states);
-    CU_basic_set_mode(CU_BRM_VERBOSE);
-    CU_basic_run_tests();
-    failed = CU_get_number_of_failures() + CU_get_number_of_tests_failed();
-    CU_cleanup_registry();
-    return failed ? 1 : 0;
+    return unit_run(suites);
 }

@@ -23,34 +23,9 @@
 #include "lang/lang.h"
 #include "util/diag.h"
 
-typedef struct model {
-    diag         *d;
-    lang_program *lp;
-    bc_program   *prog;
-    ts           *t;
-} model;
+#include "tests/unit/unit.h"
+#include "tests/unit/unit_model.h"
 
-static int model_open(model *m, const char *text)
-{
-    memset(m, 0, sizeof *m);
-    m->d = diag_new(stderr);
-    m->lp = lang_parse_string("test.pml", text, strlen(text), m->d);
-    if (m->lp == NULL || diag_count(m->d) > 0)
-        return -1;
-    m->prog = fe_compile(m->lp, "test.pml", m->d);
-    if (m->prog == NULL)
-        return -1;
-    m->t = ts_new(m->prog);
-    return m->t != NULL ? 0 : -1;
-}
-
-static void model_close(model *m)
-{
-    ts_free(m->t);
-    bc_program_free(m->prog);
-    lang_program_free(m->lp);
-    diag_free(m->d);
-}
 
 static void quiet_options(search_options *o)
 {
@@ -332,17 +307,5 @@ static CU_SuiteInfo suites[] = {
 
 int main(void)
 {
-    unsigned failed;
-
-    if (CU_initialize_registry() != CUE_SUCCESS)
-        return 99;
-    if (CU_register_suites(suites) != CUE_SUCCESS) {
-        CU_cleanup_registry();
-        return 99;
-    }
-    CU_basic_set_mode(CU_BRM_VERBOSE);
-    CU_basic_run_tests();
-    failed = CU_get_number_of_failures() + CU_get_number_of_tests_failed();
-    CU_cleanup_registry();
-    return failed ? 1 : 0;
+    return unit_run(suites);
 }

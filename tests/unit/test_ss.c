@@ -14,6 +14,8 @@
 #include <string.h>
 #include <CUnit/Basic.h>
 
+#include "tests/unit/unit.h"
+
 #include "statestore/ss.h"
 
 static uint64_t test_hash(const void *v, size_t n);
@@ -411,17 +413,5 @@ static CU_SuiteInfo suites[] = {
 
 int main(void)
 {
-    unsigned failed;
-
-    if (CU_initialize_registry() != CUE_SUCCESS)
-        return 99;
-    if (CU_register_suites(suites) != CUE_SUCCESS) {
-        CU_cleanup_registry();
-        return 99;
-    }
-    CU_basic_set_mode(CU_BRM_VERBOSE);
-    CU_basic_run_tests();
-    failed = CU_get_number_of_failures();
-    CU_cleanup_registry();
-    return failed ? 1 : 0;
+    return unit_run(suites);
 }

@@ -13,6 +13,8 @@
 #include <unistd.h>
 #include <CUnit/Basic.h>
 
+#include "tests/unit/unit.h"
+
 #include "util/diag.h"
 #include "util/xalloc.h"
 
@@ -337,17 +339,5 @@ static CU_SuiteInfo suites[] = {
 
 int main(void)
 {
-    unsigned failed;
-
-    if (CU_initialize_registry() != CUE_SUCCESS)
-        return 99;
-    if (CU_register_suites(suites) != CUE_SUCCESS) {
-        CU_cleanup_registry();
-        return 99;
-    }
-    CU_basic_set_mode(CU_BRM_VERBOSE);
-    CU_basic_run_tests();
-    failed = CU_get_number_of_failures();
-    CU_cleanup_registry();
-    return failed ? 1 : 0;
+    return unit_run(suites);
 }
