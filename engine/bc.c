@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/text.h"
 #include "util/xalloc.h"
 
 const bc_opinfo bc_opinfos[BC_NUM_OPCODES] = {
@@ -94,32 +95,6 @@ static const char *type_name(unsigned t)
     return t < 4 ? names[t] : "?";
 }
 
-/* A string, quoted, with newlines and quotes escaped. */
-static void put_quoted(const char *s, FILE *out)
-{
-    putc('"', out);
-    for (; s && *s; s++) {
-        switch (*s) {
-        case '\n':
-            fputs("\\n", out);
-            break;
-        case '\t':
-            fputs("\\t", out);
-            break;
-        case '"':
-            fputs("\\\"", out);
-            break;
-        case '\\':
-            fputs("\\\\", out);
-            break;
-        default:
-            putc(*s, out);
-            break;
-        }
-    }
-    putc('"', out);
-}
-
 static const char *string_at(const bc_program *p, uint32_t id)
 {
     return id < p->nstrings && p->strings[id] ? p->strings[id] : "";
@@ -172,7 +147,7 @@ void bc_disasm_insn(const bc_program *p, uint32_t pc, FILE *out)
     if (c_is_loc(i->op) || i->op == BC_PRINTF || i->op == BC_RUN) {
         fprintf(out, "%*s; ", col < 36 ? 36 - col : 1, "");
         if (i->op == BC_PRINTF)
-            put_quoted(string_at(p, (uint32_t)i->b), out);
+            text_put_quoted(string_at(p, (uint32_t)i->b), out);
         else if (i->op == BC_RUN && i->a < p->nprocs)
             fprintf(out, "run %s at %s", p->procs[i->a].name,
                     bc_loc_str(p, (uint32_t)i->c, buf, sizeof buf));
@@ -246,7 +221,7 @@ static void disasm_trans(const bc_program *p, uint32_t t, FILE *out)
     fprintf(out, "    trans %u: %u -> %u  %s  ", (unsigned)t,
             (unsigned)tr->src, (unsigned)tr->dst,
             bc_loc_str(p, tr->loc, buf, sizeof buf));
-    put_quoted(string_at(p, tr->text), out);
+    text_put_quoted(string_at(p, tr->text), out);
     if (tr->flags & BC_TR_ELSE)
         fputs(" else", out);
     if (tr->flags & BC_TR_DSTEP)

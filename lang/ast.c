@@ -22,6 +22,7 @@
 #include <stdio.h>
 
 #include "lang/lang_int.h"
+#include "util/text.h"
 
 /* ---------------------------------------------------- constructors */
 
@@ -245,32 +246,6 @@ static void dump_expr(const ast_expr *e, FILE *out)
     }
 }
 
-/* A string with its escapes back, in double quotes. */
-static void dump_string(const char *s, FILE *out)
-{
-    fputc('"', out);
-    for (; *s; s++) {
-        switch (*s) {
-        case '\n':
-            fputs("\\n", out);
-            break;
-        case '\t':
-            fputs("\\t", out);
-            break;
-        case '\r':
-            fputs("\\r", out);
-            break;
-        case '"':
-            fputs("\\\"", out);
-            break;
-        default:
-            fputc(*s, out);
-            break;
-        }
-    }
-    fputc('"', out);
-}
-
 static void dump_vars(const ast_var *v, FILE *out)
 {
     int i;
@@ -390,7 +365,7 @@ static void dump_stmt(const ast_stmt *s, int depth, FILE *out)
         break;
     case AST_S_PRINTF:
         fputc(' ', out);
-        dump_string(s->u.print.fmt, out);
+        text_put_quoted(s->u.print.fmt, out);
         dump_list(s->u.print.args, out);
         break;
     case AST_S_DECL:
