@@ -44,6 +44,10 @@
 
 typedef uint64_t por_set;
 
+/* Threads a por_set can name: the location lists of ts_proc_locs() need
+ * no more. */
+#define POR_MAX_LOCS 64
+
 #define POR_SET_OTHER ((por_set)1 << 63)
 
 static inline por_set por_bit(uint32_t pid)

@@ -361,28 +361,17 @@ por_set por_pending_conflicts_vec(por_ctx *c, const uint8_t *vec,
                                   uint32_t except)
 {
     const bc_program *p = c->prog;
-    size_t            off = BC_HDR_SIZE + p->globals_size;
-    uint32_t          pid = 0;
+    uint32_t          locs[POR_MAX_LOCS];
+    size_t            np;
+    uint32_t          pid;
     por_set           out = 0;
 
     if (mask == 0 || (label == POR_LABEL_NONE && srd == NULL))
         return 0;
-    while (off < len) {
-        unsigned tag = vec[off];
-
-        if (tag & BC_CHAN_TAG) {
-            const bc_chantype *ct = &p->chantypes[tag & 0x7fu];
-
-            off += BC_CHAN_HDR + (size_t)(ct->cap ? ct->cap : 1)
-                   * ct->msg_size;
-            continue;
-        }
-        if (tag >= p->nprocs)
-            break;
+    np = ts_proc_locs(c->t, vec, len, locs, POR_MAX_LOCS);
+    for (pid = 0; pid < np && pid < POR_MAX_LOCS; pid++) {
         if (pid != except && (mask & por_bit(pid))) {
-            uint32_t pc = (uint32_t)vec[off + 1]
-                          | (uint32_t)vec[off + 2] << 8;
-            size_t   li = (size_t)p->procs[tag].loc0 + pc;
+            size_t   li = locs[pid];
 
             const uint64_t *rd = c->loc_rd + li * p->nwords;
             const uint64_t *wr = c->loc_wr + li * p->nwords;
@@ -392,8 +381,6 @@ por_set por_pending_conflicts_vec(por_ctx *c, const uint8_t *vec,
                     && por_static_conflict(p, srd, swr, rd, wr)))
                 out |= por_bit(pid);
         }
-        off += BC_PROC_HDR + p->procs[tag].frame_size;
-        pid++;
     }
     return out;
 }

@@ -150,34 +150,20 @@ static void full_from(por_ctx *c, uint32_t j)
 /* Summary of one walked state: its pending threads by location. */
 static void sum_pending(de *x, por_ctx *c, uint32_t u)
 {
-    const bc_program *p = c->prog;
     const uint8_t    *vec;
     size_t            len;
-    size_t            off;
-    uint32_t          pid = 0;
+    size_t            np;
+    uint32_t          pid;
+    uint32_t          locs[POR_MAX_LOCS];
     por_set           pend = c->pend[u];
 
     if (pend == 0)
         return;
     vec = ss_get(c->ss, u, &len);
-    len -= c->vec_extra;
-    off = BC_HDR_SIZE + p->globals_size;
-    while (off < len) {
-        unsigned tag = vec[off];
-
-        if (tag & BC_CHAN_TAG) {
-            const bc_chantype *ct = &p->chantypes[tag & 0x7fu];
-
-            off += BC_CHAN_HDR + (size_t)(ct->cap ? ct->cap : 1)
-                   * ct->msg_size;
-            continue;
-        }
-        if (tag >= p->nprocs)
-            break;
+    np = ts_proc_locs(c->t, vec, len - c->vec_extra, locs, POR_MAX_LOCS);
+    for (pid = 0; pid < np && pid < POR_MAX_LOCS; pid++) {
         if (pend & por_bit(pid)) {
-            uint32_t pc = (uint32_t)vec[off + 1]
-                          | (uint32_t)vec[off + 2] << 8;
-            uint32_t li = p->procs[tag].loc0 + pc;
+            uint32_t li = locs[pid];
 
             if (x->locep[li] != x->epoch) {
                 x->locep[li] = x->epoch;
@@ -188,8 +174,6 @@ static void sum_pending(de *x, por_ctx *c, uint32_t u)
             }
             x->lpids[li] |= por_bit(pid);
         }
-        off += BC_PROC_HDR + p->procs[tag].frame_size;
-        pid++;
     }
 }
 
@@ -370,8 +354,9 @@ static void de_pushed(void *self, por_ctx *c, por_frame *f)
     const bc_program *p = c->prog;
     const uint8_t    *vec;
     size_t            len;
-    size_t            off;
-    uint32_t          pid = 0;
+    size_t            np;
+    uint32_t          pid;
+    uint32_t          locs[POR_MAX_LOCS];
     por_set           pend;
 
     if (f->ref == SS_NOREF || f->ref >= c->nstates
@@ -381,24 +366,10 @@ static void de_pushed(void *self, por_ctx *c, por_frame *f)
     if (pend == 0)
         return;
     vec = ss_get(c->ss, f->ref, &len);
-    len -= c->vec_extra;
-    off = BC_HDR_SIZE + p->globals_size;
-    while (off < len) {
-        unsigned tag = vec[off];
-
-        if (tag & BC_CHAN_TAG) {
-            const bc_chantype *ct = &p->chantypes[tag & 0x7fu];
-
-            off += BC_CHAN_HDR + (size_t)(ct->cap ? ct->cap : 1)
-                   * ct->msg_size;
-            continue;
-        }
-        if (tag >= p->nprocs)
-            break;
+    np = ts_proc_locs(c->t, vec, len - c->vec_extra, locs, POR_MAX_LOCS);
+    for (pid = 0; pid < np && pid < POR_MAX_LOCS; pid++) {
         if (pend & por_bit(pid)) {
-            uint32_t pc = (uint32_t)vec[off + 1]
-                          | (uint32_t)vec[off + 2] << 8;
-            size_t   li = (size_t)p->procs[tag].loc0 + pc;
+            size_t   li = locs[pid];
 
             for (size_t i = 0; i < x->nps; i++) {
                 const uint64_t *rd;
@@ -427,8 +398,6 @@ static void de_pushed(void *self, por_ctx *c, por_frame *f)
                 }
             }
         }
-        off += BC_PROC_HDR + p->procs[tag].frame_size;
-        pid++;
     }
 }
 

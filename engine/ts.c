@@ -631,6 +631,34 @@ int ts_proc_info(const ts *t, const uint8_t *src, size_t len, uint32_t pid,
     return 0;
 }
 
+size_t ts_proc_locs(const ts *t, const uint8_t *src, size_t len,
+                    uint32_t *locs, size_t max)
+{
+    const bc_program *p = t->prog;
+    size_t            off = BC_HDR_SIZE + p->globals_size;
+    size_t            np = 0;
+
+    while (off < len) {
+        unsigned tag = src[off];
+
+        if (tag & BC_CHAN_TAG) {
+            const bc_chantype *ct = &p->chantypes[tag & 0x7fu];
+
+            off += BC_CHAN_HDR + (size_t)(ct->cap ? ct->cap : 1)
+                   * ct->msg_size;
+            continue;
+        }
+        if (tag >= p->nprocs)
+            break;
+        if (np < max)
+            locs[np] = p->procs[tag].loc0
+                       + ((uint32_t)src[off + 1] | (uint32_t)src[off + 2] << 8);
+        np++;
+        off += BC_PROC_HDR + p->procs[tag].frame_size;
+    }
+    return np;
+}
+
 /* ------------------------------------------------------- printing */
 
 static int32_t load_val(const uint8_t *p, unsigned t)

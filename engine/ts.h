@@ -120,6 +120,11 @@ uint32_t ts_nprocs(const uint8_t *src);
 /* proctype and pc of process pid; returns 0, or -1 if no such pid. */
 int  ts_proc_info(const ts *t, const uint8_t *src, size_t len, uint32_t pid,
                   uint32_t *proctype, uint32_t *pc);
+/* The control location of every process of src, as an index into
+ * prog->pclocs (procs[proctype].loc0 + pc), in pid order.  Fills at most
+ * max entries of locs and returns the number of processes. */
+size_t ts_proc_locs(const ts *t, const uint8_t *src, size_t len,
+                    uint32_t *locs, size_t max);
 /* Print the variables of a state ("name = value" lines; globals, then
  * each process's locals, then channel contents).  When prev is not NULL,
  * print only what differs from prev ("x: 0 -> 1"). */

@@ -817,31 +817,26 @@ static int cplace(cstate *cs, const ast_expr *v, place *p, int want_scalar)
     return 1;
 }
 
-static void emit_load(cstate *cs, const place *p)
+/* A load (store == 0) or store of the place p: global or local, by a
+ * static offset or by the offset on the stack. */
+static void emit_access(cstate *cs, const place *p, int store)
 {
-    int global = p->sym->kind == FE_SYM_GLOBAL;
+    static const bc_opcode ops[2][2][2] = {     /* [store][global][dyn] */
+        { { BC_LOADL, BC_LOADLX }, { BC_LOADG, BC_LOADGX } },
+        { { BC_STOREL, BC_STORELX }, { BC_STOREG, BC_STOREGX } },
+    };
+    int       global = p->sym->kind == FE_SYM_GLOBAL;
+    bc_opcode op = ops[store][global][p->dyn];
 
     if (!p->dyn)
-        emit(cs, global ? BC_LOADG : BC_LOADL, p->type->bctype, 0,
-             (int32_t)p->off, 0);
+        emit(cs, op, p->type->bctype, 0, (int32_t)p->off, 0);
     else
-        emit(cs, global ? BC_LOADGX : BC_LOADLX, p->type->bctype,
-             p->off - p->sym->offset, (int32_t)p->off,
-             (int32_t)fe_sym_size(p->sym));
+        emit(cs, op, p->type->bctype, p->off - p->sym->offset,
+             (int32_t)p->off, (int32_t)fe_sym_size(p->sym));
 }
 
-static void emit_store(cstate *cs, const place *p)
-{
-    int global = p->sym->kind == FE_SYM_GLOBAL;
-
-    if (!p->dyn)
-        emit(cs, global ? BC_STOREG : BC_STOREL, p->type->bctype, 0,
-             (int32_t)p->off, 0);
-    else
-        emit(cs, global ? BC_STOREGX : BC_STORELX, p->type->bctype,
-             p->off - p->sym->offset, (int32_t)p->off,
-             (int32_t)fe_sym_size(p->sym));
-}
+#define emit_load(cs, p)  emit_access((cs), (p), 0)
+#define emit_store(cs, p) emit_access((cs), (p), 1)
 
 static const bc_opcode binops[] = {
     [AST_OP_ADD] = BC_ADD, [AST_OP_SUB] = BC_SUB, [AST_OP_MUL] = BC_MUL,
