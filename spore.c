@@ -3,6 +3,7 @@
  *
  *   spore [options] model.pml              check the model
  *   spore replay [options] model.pml [trail]
+ *   spore simulate [options] model.pml     one random or interactive run
  *
  * Pipeline: parse (lang/) -> compile (frontend/) -> transition system
  * (engine/ts.h) -> search (engine/search.h) -> report (engine/report.h).
@@ -26,8 +27,12 @@
 #include <unistd.h>
 
 #include "engine/bc.h"
+#include "engine/dot.h"
+#include "engine/explain.h"
+#include "engine/outcome.h"
 #include "engine/report.h"
 #include "engine/search.h"
+#include "engine/sim.h"
 #include "engine/trail.h"
 #include "engine/ts.h"
 #include "frontend/fe.h"
@@ -52,7 +57,7 @@ enum {
 
 typedef enum mode {
     MODE_SEARCH, MODE_REPLAY, MODE_CHECK, MODE_DUMP_AST, MODE_DUMP_BC,
-    MODE_POR_CHECK
+    MODE_POR_CHECK, MODE_SIMULATE
 } mode;
 
 typedef struct cli {
@@ -68,6 +73,22 @@ typedef struct cli {
     int             quiet;
     int             force;
     const char     *end_states;     /* --end-states=FILE, "-": stdout */
+    const char     *dot;            /* --dot=FILE */
+    int             dot_full;
+    int             dot_values;
+    size_t          dot_limit;      /* 0: the default */
+    int             explain;
+    const char     *outcomes;       /* --outcomes=V,...: the spec */
+    const char     *expect;         /* --expect=FILE */
+    int             outcomes_trail; /* --outcomes-trail */
+    outcome        *oc;             /* the outcome set, or NULL */
+    int             por_given;      /* --por on the command line */
+    int             style;          /* replay/simulate: trail_style */
+    uint64_t        seed;           /* simulate: --seed */
+    int             have_seed;
+    size_t          max_steps;      /* simulate: -u */
+    int             interactive;    /* simulate: --interactive */
+    const char     *sim_trail;      /* simulate: --trail=FILE */
 } cli;
 
 /* The interrupt flag polled by the search. */
@@ -79,7 +100,19 @@ enum {
     OPT_POR = 256, OPT_MEMLIMIT, OPT_TIME, OPT_JSON, OPT_NO_TRAIL,
     OPT_QUIET, OPT_CHECK, OPT_DUMP_AST, OPT_DUMP_BC, OPT_PROGRESS,
     OPT_FORCE, OPT_STATELESS, OPT_ORDER, OPT_NO_PREFER, OPT_END_STATES,
-    OPT_POR_CHECK
+    OPT_POR_CHECK, OPT_SEED, OPT_INTERACTIVE, OPT_SIM_TRAIL, OPT_LANES,
+    OPT_MSC
+};
+
+/* --outcomes and friends (engine/outcome.h) */
+enum { OPT_OUTCOMES = 400, OPT_OUTCOMES_TRAIL, OPT_EXPECT };
+
+/* --cycle-fix and --de-retraverse (engine/por.h) */
+enum { OPT_CYCLE_FIX = 440, OPT_DE_RETRAVERSE };
+
+/* --dot and --explain (engine/dot.h, engine/explain.h) */
+enum {
+    OPT_DOT = 420, OPT_DOT_FULL, OPT_DOT_VALUES, OPT_DOT_LIMIT, OPT_EXPLAIN
 };
 
 typedef struct opt_doc {
@@ -122,10 +155,57 @@ static const opt_doc opt_docs[] = {
       "write every reachable valid end state (no successor) as the hex "
       "of its vector, sorted, one a line; - for stdout after the report "
       "(default: off)" },
+    { "outcomes",   1, OPT_OUTCOMES, "V,...",
+      "list every distinct combination of the global variables V (x, "
+      "a[2], or a whole array a) at the valid end states, with the "
+      "number of end states showing it, after the verdict (default: "
+      "off)" },
+    { "outcomes-trail", 0, OPT_OUTCOMES_TRAIL, NULL,
+      "with --outcomes or --expect: print a witness run to each "
+      "outcome (default: off)" },
+    { "expect",     1, OPT_EXPECT, "FILE",
+      "FILE lists the admitted outcomes, one 'V1=x V2=y' a line (a "
+      "'# outcomes: V1,V2' header names the variables when --outcomes "
+      "does not); any other outcome is a violation with a trail "
+      "(default: off)" },
+    { "dot",        1, OPT_DOT, "FILE",
+      "write the explored state graph in Graphviz DOT to FILE (- for "
+      "stdout): states with the reduction's sets, edges 'PID:LINE "
+      "STATEMENT', pruned moves dashed, the first counterexample bold "
+      "(default: off)" },
+    { "dot-full",   0, OPT_DOT_FULL, NULL,
+      "with --dot: draw the full graph (--por=none) with what the "
+      "reduction explores highlighted (default: off)" },
+    { "dot-values", 0, OPT_DOT_VALUES, NULL,
+      "with --dot: print the variables' values in each state "
+      "(default: off)" },
+    { "dot-limit",  1, OPT_DOT_LIMIT, "N",
+      "with --dot: write no picture when the search stores more than N "
+      "states (default 2000)" },
+    { "explain",    0, OPT_EXPLAIN, NULL,
+      "print the reduction's decisions, one 'state N: ...' line each, "
+      "as the search makes them (default: off)" },
+    { "cycle-fix",  1, OPT_CYCLE_FIX, "FIX",
+      "cycle treatment of de, dl, odpor and the -jpf variants: stack "
+      "(F-STACK: a state whose dependencies reach the stack is expanded "
+      "fully), static (F-STACK-STATIC: its dependencies grow by the "
+      "static facts instead; experimental), c3-only (only the stack "
+      "proviso; experimental) (default stack)" },
+    { "de-retraverse", 1, OPT_DE_RETRAVERSE, "HOW",
+      "de, de-jpf: how a step into a visited state walks the graph "
+      "below it: once (each state once, all dependent stack steps "
+      "learn) or paths (every path, the paper's definition; for "
+      "teaching: exponential, stops with an error on a cyclic state "
+      "graph) (default once)" },
     { "por-check",  0, OPT_POR_CHECK, NULL,
       "run every reduction on the model, print one table and flag any "
-      "disagreement with --por=none (verdicts, error kinds, end states); "
-      "exit 5 on a disagreement" },
+      "disagreement with --por=none (verdicts, error kinds, end states, "
+      "--outcomes sets); exit 5 on a disagreement" },
+    { "shortest",   0, 'i', NULL,
+      "search for a shortest counterexample (pan's -i): after each "
+      "error only shorter ones are looked for, and states reached again "
+      "by a shorter path are explored again; needs --por=none (the "
+      "default reduction is switched off) (default: off)" },
     { "memlimit",   1, OPT_MEMLIMIT, "SIZE",
       "memory for states and stack, with K/M/G suffix (default: half "
       "of physical memory)" },
@@ -141,6 +221,23 @@ static const opt_doc opt_docs[] = {
       "no progress lines and no counterexample listing (default: off)" },
     { "force",      0, OPT_FORCE, NULL,
       "replay: replay a trail made from a different model text" },
+    { "lanes",      0, OPT_LANES, NULL,
+      "replay, simulate: one column per process, only changed variables "
+      "(default: one step a line)" },
+    { "msc",        0, OPT_MSC, NULL,
+      "replay, simulate: message sequence chart of the sends and "
+      "receives, one column per process (default: off)" },
+    { "seed",       1, OPT_SEED, "N",
+      "simulate: seed of the random choices (default: from the clock, "
+      "printed)" },
+    { "steps",      1, 'u', "N",
+      "simulate: stop after N steps; 0: no limit (default 0)" },
+    { "interactive", 0, OPT_INTERACTIVE, NULL,
+      "simulate: list the executable steps and read the number of the "
+      "one to take from stdin; q or end of input stops (default: off)" },
+    { "trail",      1, OPT_SIM_TRAIL, "FILE",
+      "simulate: save the run as a trail that 'spore replay' reads "
+      "(default: none)" },
     { "check",      0, OPT_CHECK, NULL,
       "parse and compile only, report model errors" },
     { "dump-ast",   0, OPT_DUMP_AST, NULL, "print the syntax tree" },
@@ -160,7 +257,8 @@ static void usage_synopsis(FILE *out)
 {
     fprintf(out,
             "usage: spore [options] model.pml\n"
-            "       spore replay [options] model.pml [trail]\n");
+            "       spore replay [options] model.pml [trail]\n"
+            "       spore simulate [options] model.pml\n");
 }
 
 /* Print the words of text, each after a space, from column `indent`
@@ -189,8 +287,9 @@ static void put_wrapped(const char *text, int indent, int width)
 static void help(void)
 {
     usage_synopsis(stdout);
-    printf("\nCheck a Promela model by exhaustive stateful search, or "
-           "replay a trail\n(default trail: model.pml.trail).\n\n"
+    printf("\nCheck a Promela model by exhaustive stateful search, "
+           "replay a trail\n(default trail: model.pml.trail), or "
+           "simulate one run.\n\n"
            "Options:\n");
     for (size_t i = 0; i < NOPTS; i++) {
         const opt_doc *o = &opt_docs[i];
@@ -355,7 +454,18 @@ static void set_mode(cli *c, mode m)
 static int apply_long(cli *c, int val, const char *arg)
 {
     switch (val) {
-    case OPT_POR:      c->so.por = parse_por(arg); break;
+    case OPT_POR:
+        c->so.por = parse_por(arg);
+        c->por_given = 1;
+        break;
+    case OPT_LANES:    c->style = TRAIL_LANES; break;
+    case OPT_MSC:      c->style = TRAIL_MSC; break;
+    case OPT_SEED:
+        c->seed = parse_count(arg, "seed");
+        c->have_seed = 1;
+        break;
+    case OPT_INTERACTIVE: c->interactive = 1; break;
+    case OPT_SIM_TRAIL: c->sim_trail = arg; break;
     case OPT_MEMLIMIT: c->so.memlimit = parse_size(arg); break;
     case OPT_TIME:
         c->so.time_limit = parse_seconds(arg, "time limit");
@@ -371,6 +481,28 @@ static int apply_long(cli *c, int val, const char *arg)
     case OPT_ORDER:    parse_order(&c->so, arg); break;
     case OPT_NO_PREFER: c->so.prefer_visited = 0; break;
     case OPT_END_STATES: c->end_states = arg; break;
+    case OPT_CYCLE_FIX:
+        if ((c->so.cycle_fix = search_cycle_fix_from_name(arg)) < 0)
+            usage_error("unknown --cycle-fix '%s' (known: stack, static, "
+                        "c3-only)", arg);
+        break;
+    case OPT_DE_RETRAVERSE:
+        if (strcmp(arg, "once") == 0)
+            c->so.de_paths = 0;
+        else if (strcmp(arg, "paths") == 0)
+            c->so.de_paths = 1;
+        else
+            usage_error("unknown --de-retraverse '%s' (known: once, "
+                        "paths)", arg);
+        break;
+    case OPT_OUTCOMES: c->outcomes = arg; break;
+    case OPT_OUTCOMES_TRAIL: c->outcomes_trail = 1; break;
+    case OPT_EXPECT:   c->expect = arg; break;
+    case OPT_DOT:      c->dot = arg; break;
+    case OPT_DOT_FULL: c->dot_full = 1; break;
+    case OPT_DOT_VALUES: c->dot_values = 1; break;
+    case OPT_DOT_LIMIT: c->dot_limit = parse_count(arg, "--dot-limit"); break;
+    case OPT_EXPLAIN:  c->explain = 1; break;
     case OPT_POR_CHECK: set_mode(c, MODE_POR_CHECK); break;
     case OPT_CHECK:    set_mode(c, MODE_CHECK); break;
     case OPT_DUMP_AST: set_mode(c, MODE_DUMP_AST); break;
@@ -386,6 +518,8 @@ static int apply_opt(cli *c, int val, const char *arg)
     case 'm': c->so.max_depth = parse_count(arg, "depth"); break;
     case 'c': c->so.max_errors = parse_count(arg, "error count"); break;
     case 'e': c->all_trails = 1; break;
+    case 'i': c->so.shortest = 1; break;
+    case 'u': c->max_steps = parse_count(arg, "step count"); break;
     case 'E': c->so.check_end = 0; break;
     case 'A': c->so.check_assert = 0; break;
     case 'q': c->so.require_empty = 1; break;
@@ -404,6 +538,52 @@ static int apply_opt(cli *c, int val, const char *arg)
     return 0;
 }
 
+/* Options that only make sense together.  -i needs full expansion: a
+ * reduction may prune the shorter path to an error state, so an
+ * explicit --por other than none is refused, and the default one is
+ * switched off (with a note). */
+static void check_combinations(cli *c)
+{
+    if (c->mode != MODE_SIMULATE
+        && (c->have_seed || c->max_steps || c->interactive || c->sim_trail))
+        usage_error("%s", "--seed, --steps, --interactive and --trail "
+                    "are options of 'spore simulate'");
+    if (c->style != TRAIL_FLAT && c->mode != MODE_SIMULATE
+        && c->mode != MODE_REPLAY)
+        usage_error("%s", "--lanes and --msc are options of 'spore "
+                    "replay' and 'spore simulate'");
+    if (!c->so.shortest || c->so.por == SEARCH_POR_NONE)
+        return;
+    if (c->mode == MODE_POR_CHECK)
+        usage_error("%s", "-i and --por-check exclude each other");
+    if (c->por_given)
+        usage_error("-i needs --por=none (a reduction may cut the "
+                    "shortest path), not --por=%s",
+                    search_por_get(c->so.por)->name);
+    fprintf(stderr, "spore: -i: partial order reduction off "
+            "(--por=none), to find a shortest counterexample\n");
+    c->so.por = SEARCH_POR_NONE;
+}
+
+/* --outcomes, --outcomes-trail and --expect: with a search, with
+ * --por-check (which then compares the outcome sets too) or with --check
+ * (which checks the names and the expect file). */
+static void check_outcome_options(const cli *c)
+{
+    int on = c->outcomes != NULL || c->expect != NULL;
+
+    if (c->outcomes_trail && !on)
+        usage_error("%s", "--outcomes-trail needs --outcomes or --expect");
+    if (c->outcomes != NULL && c->outcomes[0] == '\0')
+        usage_error("%s", "--outcomes needs a variable list, e.g. "
+                    "--outcomes=x,y");
+    if (on && c->mode != MODE_SEARCH && c->mode != MODE_CHECK
+        && c->mode != MODE_POR_CHECK)
+        usage_error("%s", "--outcomes and --expect go with a search, "
+                    "--por-check or --check, not with replay, simulate or "
+                    "the dumps");
+}
+
 static void parse_args(cli *c, int argc, char **argv)
 {
     struct option lopts[NOPTS + 1];
@@ -419,9 +599,12 @@ static void parse_args(cli *c, int argc, char **argv)
     if (argc > 1 && strcmp(argv[1], "replay") == 0) {
         c->mode = MODE_REPLAY;
         first = 2;
+    } else if (argc > 1 && strcmp(argv[1], "simulate") == 0) {
+        c->mode = MODE_SIMULATE;
+        first = 2;
     }
     optind = first;
-    while ((val = getopt_long(argc, argv, "m:c:eEAqD:U:I:Vh", lopts,
+    while ((val = getopt_long(argc, argv, "m:c:eiu:EAqD:U:I:Vh", lopts,
                               NULL)) != -1) {
         if (val == '?' || apply_opt(c, val, optarg) != 0) {
             /* getopt_long has said what is wrong */
@@ -436,6 +619,8 @@ static void parse_args(cli *c, int argc, char **argv)
         c->trail_path = argv[optind++];
     if (optind < argc)
         usage_error("unexpected argument '%s'", argv[optind]);
+    check_combinations(c);
+    check_outcome_options(c);
 }
 
 /* ----------------------------------------------------------- signals */
@@ -512,13 +697,21 @@ static void on_error(void *ctx, const search_error *e)
     tr = trail_from_error(rc->prog, e, PACKAGE_VERSION, rc->opts);
     if (tr != NULL)
         path = write_trail(rc, tr, e->index);
+    if (rc->c->so.shortest)     /* pan's "reducing search depth" */
+        fprintf(rc->msg, "spore: -i: looking for a counterexample shorter "
+                "than %zu steps\n", e->nsteps);
     xgrow((void **)&rc->paths, &rc->paths_cap, rc->npaths + 1,
           sizeof *rc->paths);
     rc->paths[rc->npaths++] = path;
-    if (rc->first == NULL)
+    if (rc->first == NULL) {
         rc->first = tr;
-    else
+    } else if (rc->c->so.shortest && tr != NULL) {
+        /* -i: each error found is shorter than the last */
+        trail_free(rc->first);
+        rc->first = tr;
+    } else {
         trail_free(tr);
+    }
     fflush(rc->msg);
 }
 
@@ -553,6 +746,7 @@ static void report(const run_ctx *rc, const search_result *r)
 {
     report_info ri;
 
+    memset(&ri, 0, sizeof ri);
     ri.model = rc->c->model;
     ri.version = PACKAGE_VERSION;
     ri.date = SPORE_DATE;
@@ -562,6 +756,7 @@ static void report(const run_ctx *rc, const search_result *r)
     ri.trail_paths = (const char *const *)rc->paths;
     if (rc->npaths < r->nerrors)
         ri.trail_paths = NULL;
+    ri.outcomes = rc->c->oc;
     if (rc->c->json)
         report_json(stdout, &ri);
     else
@@ -591,12 +786,126 @@ static int write_end_states(const cli *c, const search_result *r)
     return 0;
 }
 
+/* ------------------------------------------ --dot, --dot-full, --explain */
+
+#define DOT_LIMIT_DEFAULT 2000
+
+/* What run_search keeps for the pictures and the explanation. */
+typedef struct viz {
+    search_observer obs;
+    dot_rec        *rec;            /* the search's graph, or NULL */
+    dot_rec        *full;           /* --dot-full: the none search's */
+} viz;
+
+/* Set up the observer of the search (and, for --dot-full, run the full
+ * search first).  Returns 0, or an exit code. */
+static int viz_begin(cli *c, ts *t, viz *v)
+{
+    size_t limit = c->dot_limit ? c->dot_limit : DOT_LIMIT_DEFAULT;
+
+    memset(v, 0, sizeof *v);
+    if (c->dot == NULL && !c->explain)
+        return 0;
+    if (c->so.stateless)
+        usage_error("%s", "--dot and --explain need state matching (not "
+                    "--stateless)");
+    if (c->json && c->dot != NULL && strcmp(c->dot, "-") == 0)
+        usage_error("%s", "--dot=- and --json both want standard output");
+    if (c->explain) {
+        /* with --json, stdout holds the one JSON object */
+        v->obs.explain = explain_print;
+        v->obs.explain_ctx = c->json ? stderr : stdout;
+    }
+    if (c->dot != NULL) {
+        v->rec = dot_rec_new(t, limit);
+        dot_rec_observe(v->rec, &v->obs);
+    }
+    if (c->dot != NULL && c->dot_full) {
+        search_options o = c->so;
+        search_observer fo;
+        search_result  fr;
+
+        memset(&fo, 0, sizeof fo);
+        v->full = dot_rec_new(t, limit);
+        dot_rec_observe(v->full, &fo);
+        o.por = SEARCH_POR_NONE;
+        o.max_errors = 0;
+        o.max_trails = 0;
+        o.on_error = NULL;
+        o.on_end = NULL;
+        o.collect_end_states = 0;
+        o.progress_secs = 0;
+        o.prefer_visited = 0;
+        o.obs = &fo;
+        if (search_dfs(t, &o, &fr) != 0 && fr.stop != SEARCH_STOP_MEMORY)
+            return EXIT_INTERNAL;
+        search_result_fini(&fr);
+    }
+    /* under none, keep pan's order (the general path would prefer
+     * visited states) */
+    if (c->so.por == SEARCH_POR_NONE && c->so.order == SEARCH_ORDER_SEQ
+        && c->so.nperm == 0)
+        c->so.prefer_visited = 0;
+    c->so.obs = &v->obs;
+    return 0;
+}
+
+/* Write the picture after the search (r).  Returns 0, or an exit code. */
+static int viz_end(cli *c, viz *v, const search_result *r)
+{
+    const search_por *por = search_por_get(c->so.por);
+    dot_options       o;
+    FILE             *out;
+    int               rc;
+    size_t            limit = c->dot_limit ? c->dot_limit
+                                           : DOT_LIMIT_DEFAULT;
+
+    c->so.obs = NULL;
+    if (v->rec == NULL)
+        return 0;
+    if (dot_rec_overflow(v->rec)
+        || (v->full != NULL && dot_rec_overflow(v->full))) {
+        fprintf(stderr, "spore: --dot: the %ssearch stored more than %zu "
+                "states; no picture written to %s (raise the limit with "
+                "--dot-limit=N)\n", v->full != NULL
+                && dot_rec_overflow(v->full) ? "full " : "", limit, c->dot);
+        rc = 0;
+        goto done;
+    }
+    out = strcmp(c->dot, "-") == 0 ? stdout : fopen(c->dot, "w");
+    if (out == NULL) {
+        fprintf(stderr, "spore: cannot write %s: %s\n", c->dot,
+                strerror(errno));
+        rc = EXIT_USAGE;
+        goto done;
+    }
+    o.model = c->model;
+    o.por = por != NULL ? por->name : "?";
+    o.values = c->dot_values;
+    if (v->full != NULL)
+        rc = dot_write_full(out, v->full, v->rec, r, &o);
+    else
+        rc = dot_write(out, v->rec, r, &o);
+    if ((out != stdout && fclose(out) != 0) || rc != 0) {
+        fprintf(stderr, "spore: cannot write %s: %s\n", c->dot,
+                strerror(errno));
+        rc = EXIT_USAGE;
+    }
+done:
+    dot_rec_free(v->rec);
+    dot_rec_free(v->full);
+    v->rec = v->full = NULL;
+    return rc;
+}
+
 static int run_search(cli *c, ts *t, const bc_program *prog)
 {
     run_ctx       rc;
     search_result r;
     char          opts[256];
     int           code;
+    int           viz_code;
+    viz           vz;
 
     memset(&rc, 0, sizeof rc);
     rc.c = c;
@@ -610,16 +919,34 @@ static int run_search(cli *c, ts *t, const bc_program *prog)
         c->so.progress_secs = 0;
     if (c->end_states != NULL)
         c->so.collect_end_states = 1;
+    if (c->oc != NULL) {
+        c->so.on_end = outcome_on_end;
+        c->so.on_end_ctx = c->oc;
+    }
+    if ((code = viz_begin(c, t, &vz)) != 0)
+        return code;
     if (search_dfs(t, &c->so, &r) != 0 && r.stop != SEARCH_STOP_MEMORY) {
         fprintf(stderr, "spore: internal error: the search did not "
                 "start\n");
         return EXIT_INTERNAL;
     }
+    viz_code = viz_end(c, &vz, &r);
     print_counterexample(&rc, t);
+    if (c->so.shortest && r.nerrors > 0 && r.errors[0].steps != NULL
+        && !c->json)
+        printf("spore: shortest counterexample: %zu steps%s\n\n",
+               r.errors[0].nsteps, r.stop == SEARCH_STOP_NONE
+               && !r.truncated ? "" : " (search incomplete: maybe not "
+               "the shortest)");
     report(&rc, &r);
+    if (c->oc != NULL && !c->json)
+        outcome_print(c->oc, stdout, t, r.stop == SEARCH_STOP_NONE
+                      && !r.truncated);
     code = exit_code(&r);
     if (c->end_states != NULL && write_end_states(c, &r) != 0)
         code = EXIT_USAGE;
+    if (viz_code != 0)
+        code = viz_code;
     search_result_fini(&r);
     trail_free(rc.first);
     for (size_t i = 0; i < rc.npaths; i++)
@@ -648,7 +975,10 @@ static void put_kinds(unsigned k, char *buf)
         *p++ = 'A';
     if (k & (1u << SEARCH_E_INVALID_END))
         *p++ = 'E';
-    if (k & ~((1u << SEARCH_E_ASSERT) | (1u << SEARCH_E_INVALID_END)))
+    if (k & (1u << SEARCH_E_OUTCOME))
+        *p++ = 'O';
+    if (k & ~((1u << SEARCH_E_ASSERT) | (1u << SEARCH_E_INVALID_END)
+              | (1u << SEARCH_E_OUTCOME)))
         *p++ = 'R';
     if (p == buf)
         *p++ = '-';
@@ -673,11 +1003,27 @@ static int complete(const search_result *r)
 /* Every reduction on one model, one table; a disagreement with none on
  * verdict, error kinds or end states (both searches complete) is
  * flagged, and makes the exit status 5. */
+/* The outcome set of the last search as one string (its JSON member),
+ * or NULL without --outcomes; caller frees. */
+static char *outcomes_str(const cli *c, int complete_search)
+{
+    char  *buf = NULL;
+    size_t size = 0;
+    FILE  *mem;
+
+    if (c->oc == NULL || (mem = open_memstream(&buf, &size)) == NULL)
+        return NULL;
+    outcome_json(c->oc, mem, complete_search);
+    fclose(mem);
+    return buf;
+}
+
 static int run_por_check(cli *c, ts *t)
 {
     search_result res[SEARCH_POR_NMODES];
     int           bad = 0;
     int           code;
+    char         *oc_none = NULL;       /* --outcomes under none */
 
     memset(res, 0, sizeof res);
     c->so.stop = &interrupted;
@@ -698,6 +1044,11 @@ static int run_por_check(cli *c, ts *t)
         double         mib;
 
         o.por = m;
+        if (c->oc != NULL) {
+            outcome_reset(c->oc);
+            o.on_end = outcome_on_end;
+            o.on_end_ctx = c->oc;
+        }
         if (search_dfs(t, &o, r) != 0 && r->stop != SEARCH_STOP_MEMORY) {
             fprintf(stderr, "spore: internal error: the search did not "
                     "start\n");
@@ -716,10 +1067,20 @@ static int run_por_check(cli *c, ts *t)
                 agree = "NO";
             else if (!same_ends(r, n))
                 agree = "NO (ends)";
+            if (agree[0] == 'y' && oc_none != NULL) {
+                /* --outcomes: the same set, counts included */
+                char *mine = outcomes_str(c, 1);
+
+                if (mine == NULL || strcmp(mine, oc_none) != 0)
+                    agree = "NO (outcomes)";
+                free(mine);
+            }
             if (agree[0] == 'N')
                 bad = 1;
         } else if (!complete(r)) {
             agree = "?";
+        } else {
+            oc_none = outcomes_str(c, 1);
         }
         put_kinds(kinds_of(r), kinds);
         mib = (double)(r->stats.store_bytes + r->stats.stack_bytes
@@ -745,6 +1106,77 @@ static int run_por_check(cli *c, ts *t)
     }
     for (int m = 0; m < SEARCH_POR_NMODES; m++)
         search_result_fini(&res[m]);
+    free(oc_none);
+    return code;
+}
+
+/* ---------------------------------------------------------- simulate */
+
+/* Save the simulated run as a trail ("error none" when it ended
+ * without one). */
+static int save_sim_trail(const cli *c, const bc_program *prog,
+                          const sim_result *r)
+{
+    search_error e;
+    trail       *tr;
+    int          rc;
+
+    memset(&e, 0, sizeof e);
+    e.kind = r->kind;
+    e.loc = r->loc;
+    e.steps = r->steps;
+    e.nsteps = r->nsteps;
+    e.depth = r->kind == SEARCH_E_INVALID_END || r->nsteps == 0
+              ? r->nsteps : r->nsteps - 1;
+    tr = trail_from_error(prog, &e, PACKAGE_VERSION, "por=none assert=on "
+                          "end=on empty-chans=off");
+    if (tr == NULL)
+        return -1;
+    if (c->so.require_empty) {
+        free(tr->options);
+        tr->options = xstrdup("por=none assert=on end=on empty-chans=on");
+    }
+    rc = trail_write(tr, c->sim_trail);
+    if (rc != 0)
+        fprintf(stderr, "spore: cannot write %s: %s\n", c->sim_trail,
+                strerror(errno));
+    else
+        printf("spore: wrote %s\n", c->sim_trail);
+    trail_free(tr);
+    return rc;
+}
+
+/* A clock-based seed when none was given (printed, so that the run can
+ * be repeated). */
+static uint64_t clock_seed(void)
+{
+    return (uint64_t)(search_now() * 1e6) % 1000000007u;
+}
+
+static int run_simulate(const cli *c, ts *t, const bc_program *prog)
+{
+    sim_options o;
+    sim_result  r;
+    int         code;
+
+    memset(&o, 0, sizeof o);
+    o.seed = c->have_seed ? c->seed : clock_seed();
+    o.max_steps = c->max_steps;
+    o.interactive = c->interactive;
+    o.in = stdin;
+    o.echo = !isatty(STDIN_FILENO);
+    o.out = stdout;
+    o.style = c->quiet ? TRAIL_QUIET : c->style;
+    o.require_empty = c->so.require_empty;
+    if (!c->interactive)
+        printf("spore: random simulation, seed %llu\n",
+               (unsigned long long)o.seed);
+    sim_run(t, &o, &r);
+    code = r.end == SIM_ERROR || r.end == SIM_INVALID_END ? EXIT_VIOLATED
+                                                          : EXIT_VERIFIED;
+    if (c->sim_trail != NULL && save_sim_trail(c, prog, &r) != 0)
+        code = EXIT_USAGE;
+    sim_result_fini(&r);
     return code;
 }
 
@@ -771,11 +1203,13 @@ static int run_replay(const cli *c, ts *t, const bc_program *prog)
         free(def);
         return EXIT_USAGE;
     }
-    rc = trail_replay(t, prog, tr, c->force, c->quiet, stdout);
+    rc = trail_replay_style(t, prog, tr, c->force,
+                            c->quiet ? TRAIL_QUIET : c->style, stdout);
     trail_free(tr);
     free(def);
     switch (rc) {
     case TRAIL_REPRODUCED: return EXIT_VIOLATED;
+    case TRAIL_COMPLETED:  return EXIT_VERIFIED;
     case TRAIL_FAILED:     return EXIT_INTERNAL;
     default:               return EXIT_USAGE;
     }
@@ -783,11 +1217,47 @@ static int run_replay(const cli *c, ts *t, const bc_program *prog)
 
 /* ------------------------------------------------------------- main */
 
+/* --outcomes / --expect: the outcome set of prog into c->oc.  Returns
+ * 0, or the exit status after reporting (names and expect lines are the
+ * user's input: file:line:col diagnostics, status 3). */
+static int make_outcomes(cli *c, const bc_program *prog)
+{
+    diag *d;
+    int   rc = 0;
+
+    if (c->outcomes == NULL && c->expect == NULL)
+        return 0;
+    d = diag_new(NULL);
+    c->oc = outcome_new(prog);
+    if (c->outcomes != NULL
+        && outcome_add_vars(c->oc, c->outcomes, "--outcomes", d) != 0)
+        rc = EXIT_MODEL;
+    if (rc == 0 && c->expect != NULL) {
+        switch (outcome_read_expect(c->oc, c->expect, d)) {
+        case 0:
+            break;
+        case -2:
+            fprintf(stderr, "spore: cannot read %s: %s\n", c->expect,
+                    strerror(errno));
+            rc = EXIT_USAGE;
+            break;
+        default:
+            rc = EXIT_MODEL;
+            break;
+        }
+    }
+    outcome_keep_witnesses(c->oc, c->outcomes_trail);
+    diag_free(d);
+    return rc;
+}
+
 static int after_compile(cli *c, bc_program *prog)
 {
     ts  *t;
     int  code;
 
+    if ((code = make_outcomes(c, prog)) != 0)
+        return code;
     if (c->mode == MODE_CHECK) {
         fprintf(stderr, "spore: %s: no errors\n", c->model);
         return EXIT_VERIFIED;
@@ -803,12 +1273,57 @@ static int after_compile(cli *c, bc_program *prog)
     }
     if (c->mode == MODE_REPLAY)
         code = run_replay(c, t, prog);
+    else if (c->mode == MODE_SIMULATE)
+        code = run_simulate(c, t, prog);
     else if (c->mode == MODE_POR_CHECK)
         code = run_por_check(c, t);
     else
         code = run_search(c, t, prog);
     ts_free(t);
     return code;
+}
+
+/* Compile lp, keeping in the state the globals that --outcomes or the
+ * expect file's header name (the front end drops globals the model
+ * never reads), or, for replay, those of the outcome a trail records. */
+static bc_program *compile_observed(const cli *c, const lang_program *lp,
+                                    diag *d)
+{
+    fe_options  fo;
+    char      **names = NULL;
+    size_t      n = 0;
+    size_t      cap = 0;
+    char       *spec = NULL;
+    bc_program *prog;
+
+    if (c->outcomes != NULL) {
+        outcome_spec_names(c->outcomes, &names, &n, &cap);
+    } else if (c->expect != NULL
+               && (spec = outcome_expect_header(c->expect)) != NULL) {
+        outcome_spec_names(spec, &names, &n, &cap);
+    } else if (c->mode == MODE_REPLAY) {
+        char   err[256];
+        size_t len = strlen(c->model) + 7;
+        char  *def = xmalloc(len);
+        trail *tr;
+
+        snprintf(def, len, "%s.trail", c->model);
+        tr = trail_read(c->trail_path != NULL ? c->trail_path : def, err,
+                        sizeof err);
+        if (tr != NULL && tr->detail != NULL)
+            outcome_spec_names(tr->detail, &names, &n, &cap);
+        trail_free(tr);
+        free(def);
+    }
+    memset(&fo, 0, sizeof fo);
+    fo.keep = (const char *const *)names;
+    fo.nkeep = n;
+    prog = fe_compile_opts(lp, c->model, &fo, d);
+    for (size_t i = 0; i < n; i++)
+        free(names[i]);
+    free(names);
+    free(spec);
+    return prog;
 }
 
 static int run(cli *c)
@@ -828,11 +1343,13 @@ static int run(cli *c)
             lang_dump_ast(lp, stdout);
             code = EXIT_VERIFIED;
         } else {
-            prog = fe_compile(lp, c->model, d);
+            prog = compile_observed(c, lp, d);
         }
     }
     if (prog != NULL)
         code = after_compile(c, prog);
+    outcome_free(c->oc);
+    c->oc = NULL;
     bc_program_free(prog);
     lang_program_free(lp);
     diag_free(d);

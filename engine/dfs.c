@@ -31,6 +31,7 @@
 
 #include "engine/search.h"
 
+#include "engine/explain.h"
 #include "engine/por.h"
 
 #include <stdlib.h>
@@ -46,13 +47,14 @@
  * scripts and .expected files read the same in both tools. */
 static const char *const err_names[SEARCH_E_NKINDS] = {
     "assertion", "index out of bounds", "division by zero", "bad channel",
-    "d_step blocked", "vector overflow", "invalid end state"
+    "d_step blocked", "vector overflow", "invalid end state",
+    "outcome not admitted"
 };
 
 static const char *const err_texts[SEARCH_E_NKINDS] = {
     "assertion violated", "array index out of bounds", "division by zero",
     "bad channel", "d_step blocked", "state vector overflow",
-    "invalid end state"
+    "invalid end state", "outcome not admitted"
 };
 
 const char *search_err_name(int kind)
@@ -118,6 +120,64 @@ static const search_por por_table[SEARCH_POR_NMODES] = {
       "F-C3, F-STACK, F-BLOCK, F-NONDET", &por_algo_odpor },
 };
 
+static const char *const cycle_fix_names[SEARCH_CYCLE_NFIXES] = {
+    "stack", "c3-only", "static"
+};
+
+const char *search_cycle_fix_name(int fix)
+{
+    return fix >= 0 && fix < SEARCH_CYCLE_NFIXES ? cycle_fix_names[fix]
+                                                 : NULL;
+}
+
+int search_cycle_fix_from_name(const char *name)
+{
+    for (int f = 0; f < SEARCH_CYCLE_NFIXES; f++)
+        if (strcmp(name, cycle_fix_names[f]) == 0)
+            return f;
+    return -1;
+}
+
+const char *search_por_proviso(const search_options *o, char *buf,
+                               size_t size)
+{
+    const search_por *por = search_por_get(o->por);
+    const char       *cyc;
+    const char       *walk;
+    int               de = o->por == SEARCH_POR_DE
+                           || o->por == SEARCH_POR_DE_JPF;
+
+    if (por == NULL) {
+        snprintf(buf, size, "?");
+        return buf;
+    }
+    if (o->por < SEARCH_POR_DE) {
+        snprintf(buf, size, "%s", por->proviso);
+        return buf;
+    }
+    switch (o->cycle_fix) {
+    case SEARCH_CYCLE_C3:
+        cyc = "F-C3 only (experimental: no F-STACK)";
+        break;
+    case SEARCH_CYCLE_STATIC:
+        cyc = "F-C3, F-STACK-STATIC (experimental)";
+        break;
+    default:
+        cyc = "F-C3, F-STACK";
+        break;
+    }
+    if (o->por == SEARCH_POR_ODPOR)
+        walk = "replay of every path below a visited state";
+    else if (!de)
+        walk = "O1-O5";
+    else if (o->de_paths)
+        walk = "RETRAVERSE-PATHS (acyclic graphs only)";
+    else
+        walk = "O1";
+    snprintf(buf, size, "%s, F-BLOCK, F-NONDET, %s", cyc, walk);
+    return buf;
+}
+
 const search_por *search_por_get(int mode)
 {
     return mode >= 0 && mode < SEARCH_POR_NMODES ? &por_table[mode] : NULL;
@@ -152,8 +212,10 @@ void search_result_fini(search_result *r)
 {
     if (r == NULL)
         return;
-    for (size_t i = 0; i < r->nerrors; i++)
+    for (size_t i = 0; i < r->nerrors; i++) {
         free(r->errors[i].steps);
+        free((char *)r->errors[i].detail);
+    }
     free(r->errors);
     r->errors = NULL;
     r->nerrors = 0;
@@ -221,6 +283,15 @@ typedef struct dfs {
     size_t                por_live, por_peak;
 
     ss_store             *ends;         /* valid end states, or NULL */
+    uint32_t             *sdepth;       /* -i: depth of each stored state
+                                           when last explored */
+    size_t                sdepth_cap;
+    size_t                bound;        /* successors at this depth are
+                                           not explored: max_depth, or
+                                           under -i the last error's
+                                           length */
+    const char           *detail;       /* of the error being reported
+                                           (the on_end hook's), or NULL */
 
     double                start, next_progress;
     unsigned              tick;
@@ -246,6 +317,7 @@ static size_t stack_bytes(const dfs *d)
          + (d->succs_cap + d->view_cap) * sizeof(search_succ)
          + d->vecs_cap + d->scratch_cap * sizeof(search_step)
          + d->gframes_cap * sizeof(por_frame)
+         + d->sdepth_cap * sizeof(uint32_t)     /* -i only */
          + d->thr_cap * sizeof(por_thread);
 }
 
@@ -312,6 +384,73 @@ static size_t build_trail(dfs *d, const search_step *last)
     return n;
 }
 
+/* -i (pan's iterative shortening): an error of n steps counts only when
+ * it is shorter than the last one; it then replaces it (one error is
+ * kept, as index 1) and lowers the depth bound to n, since no state at
+ * depth n or more can start a shorter path to an error.  Returns 1 when
+ * the error is to be ignored. */
+static int shorter_error(dfs *d, size_t n)
+{
+    search_result *r = d->r;
+
+    if (n == (size_t)-1)
+        return 0;
+    if (r->nerrors > 0 && n >= r->errors[0].nsteps)
+        return 1;
+    if (r->nerrors > 0) {
+        free(r->errors[0].steps);
+        free((char *)r->errors[0].detail);
+        r->nerrors = 0;
+    }
+    if (n < d->bound)
+        d->bound = n;
+    return 0;
+}
+
+/* -i: a state is explored again when reached by a shorter path than
+ * the one it was last explored from (pan's -i keeps the depth in the
+ * hash table; spore keeps it in an array indexed by store id, allocated
+ * only under -i).  Returns res, or SS_NEW for a state to explore again,
+ * or SS_FULL when the array cannot grow. */
+static ss_result depth_note(dfs *d, ss_ref ref, ss_result res)
+{
+    size_t old = d->sdepth_cap;
+    size_t depth = d->depth;        /* of the successor */
+
+    if (res == SS_FULL)
+        return res;
+    if ((size_t)ref >= old) {
+        /* unnoted entries read 0: never explored again (only the
+         * initial state, at depth 0, is stored without a note) */
+        if (grow(d, (void **)&d->sdepth, &d->sdepth_cap, (size_t)ref + 1,
+                 sizeof(uint32_t)) != 0)
+            return SS_FULL;
+        memset(d->sdepth + old, 0, (d->sdepth_cap - old) * sizeof(uint32_t));
+    }
+    if (res == SS_NEW) {
+        d->sdepth[ref] = (uint32_t)depth;
+        return res;
+    }
+    if (depth < d->sdepth[ref]) {
+        d->sdepth[ref] = (uint32_t)depth;
+        d->r->stats.reexplored++;
+        return SS_NEW;
+    }
+    return res;
+}
+
+/* A successor at depth d->bound: not explored.  Truncation (an
+ * incomplete search) only when the user's depth limit cut it, not the
+ * bound of -i. */
+static int cut(dfs *d)
+{
+    if (d->depth >= d->o->max_depth) {
+        d->r->stats.truncated++;
+        d->r->truncated = 1;
+    }
+    return 0;
+}
+
 /* Record an error; returns 1 when the search must stop. */
 static int report_error(dfs *d, int kind, uint32_t loc,
                         const search_step *last)
@@ -320,11 +459,14 @@ static int report_error(dfs *d, int kind, uint32_t loc,
     search_error   e;
     size_t         n = build_trail(d, last);
 
+    if (d->o->shortest && shorter_error(d, n))
+        return 0;
     memset(&e, 0, sizeof e);
     e.kind = kind;
     e.loc = loc;
     e.depth = d->depth ? d->depth - 1 : 0;
     e.index = r->nerrors + 1;
+    e.detail = d->detail;
     if (n != (size_t)-1) {
         e.steps = d->scratch;
         e.nsteps = n;
@@ -342,8 +484,11 @@ static int report_error(dfs *d, int kind, uint32_t loc,
     } else {
         e.steps = NULL;
     }
+    if (e.detail != NULL)
+        e.detail = xstrdup(e.detail);
     r->errors[r->nerrors++] = e;
-    if (d->o->max_errors && r->nerrors >= d->o->max_errors) {
+    if (d->o->max_errors && r->nerrors >= d->o->max_errors
+        && !d->o->shortest) {
         stop(d, SEARCH_STOP_ERRORS);
         return 1;
     }
@@ -353,7 +498,7 @@ static int report_error(dfs *d, int kind, uint32_t loc,
 /* Location of the first process that is not at a valid end location, for
  * an invalid end state; TS_NONE when all are (e.g. -q and a full
  * channel). */
-static uint32_t blocked_loc(const ts *t, const uint8_t *vec, size_t len)
+uint32_t search_blocked_loc(const ts *t, const uint8_t *vec, size_t len)
 {
     const bc_program *p = ts_program(t);
     uint32_t          n = ts_nprocs(vec);
@@ -373,8 +518,27 @@ static uint32_t blocked_loc(const ts *t, const uint8_t *vec, size_t len)
     return TS_NONE;
 }
 
+/* A valid end state: ask the on_end hook (--outcomes) and report an
+ * outcome it refuses, with the path to the state.  Returns 1 to stop. */
+static int end_hook(dfs *d, const uint8_t *vec, size_t len)
+{
+    const char *detail = NULL;
+    size_t      n = build_trail(d, NULL);
+    int         rc;
+
+    if (!d->o->on_end(d->o->on_end_ctx, vec, len,
+                      n != (size_t)-1 ? d->scratch : NULL,
+                      n != (size_t)-1 ? n : 0, &detail))
+        return 0;
+    d->detail = detail;
+    rc = report_error(d, SEARCH_E_OUTCOME, TS_NONE, NULL);
+    d->detail = NULL;
+    return rc;
+}
+
 /* A state without successors: remember it when it is a valid end state
- * (--end-states), report it when it is not.  Returns 1 to stop. */
+ * (--end-states, --outcomes), report it when it is not.  Returns 1 to
+ * stop. */
 static int dead_end(dfs *d, const uint8_t *vec, size_t len)
 {
     int valid = ts_valid_end(d->t, vec, len, d->o->require_empty);
@@ -387,9 +551,11 @@ static int dead_end(dfs *d, const uint8_t *vec, size_t len)
             return 1;
         }
     }
+    if (valid && d->o->on_end != NULL)
+        return end_hook(d, vec, len);
     if (!valid && d->o->check_end)
         return report_error(d, SEARCH_E_INVALID_END,
-                            blocked_loc(d->t, vec, len), NULL);
+                            search_blocked_loc(d->t, vec, len), NULL);
     return 0;
 }
 
@@ -540,11 +706,8 @@ static int take(dfs *d)
         return 1;
     if (s->vec_len == 0)
         return 0;
-    if (d->depth >= d->o->max_depth) {
-        st->truncated++;
-        d->r->truncated = 1;
-        return 0;
-    }
+    if (d->depth >= d->bound)
+        return cut(d);
     off = f->vec0 + s->vec_off;
     if (d->vecs[off + BC_HDR_ATOMIC] != 0) {
         /* a move inside an atomic sequence: like pan, the state is
@@ -565,6 +728,8 @@ static int take(dfs *d)
     }
     res = ss_find_or_put(d->ss, d->vecs + off, s->vec_len, &ref);
     d->vecs_len = off;              /* taken: its vector is not needed */
+    if (d->o->shortest)
+        res = depth_note(d, ref, res);
     if (res == SS_SEEN) {
         st->matched++;
         return 0;
@@ -833,6 +998,165 @@ static int keep_general(dfs *d, por_frame *f)
     return 0;
 }
 
+/* ------------------------------ general path: observer (--dot, --explain)
+ * Every call below is guarded by one test of d->o->obs (or d->pc.xp for
+ * explain-only lines), so a search without an observer pays nothing. */
+
+static void obs_state(dfs *d, ss_ref ref, const uint8_t *vec, size_t len)
+{
+    if (d->o->obs->state != NULL)
+        d->o->obs->state(d->o->obs->ctx, ref, vec, len, d->depth - 1);
+}
+
+/* "thread P" / "threads {..}" for explain lines. */
+static const char *obs_threads(por_set s, char *buf, size_t size)
+{
+    char set[256];
+
+    if (s != 0 && (s & (s - 1)) == 0 && s != POR_SET_OTHER) {
+        uint32_t p = 0;
+
+        while (!(s & por_bit(p)))
+            p++;
+        snprintf(buf, size, "thread %u", (unsigned)p);
+    } else {
+        snprintf(buf, size, "threads %s", explain_set(s, set, sizeof set));
+    }
+    return buf;
+}
+
+/* The decision made when a stored state is entered. */
+static void obs_enter(dfs *d, const por_frame *f)
+{
+    por_ctx *c = &d->pc;
+    char     en[256];
+    char     sf[256];
+    char     th[300];
+
+    if (f->ref == SS_NOREF)
+        return;
+    explain_set(f->enabled, en, sizeof en);
+    if (f->flags & POR_F_REDUCIBLE)
+        explain_line(c, f->ref, "reducible: %s is invisible (safe set %s); "
+                     "explore %s alone",
+                     obs_threads(f->safe, th, sizeof th),
+                     explain_set(f->safe, sf, sizeof sf), th);
+    else if (f->flags & POR_F_FORCED)
+        explain_line(c, f->ref, "enabled %s; expanding fully (%s)", en,
+                     d->out.timeout ? "timeout"
+                     : (f->enabled & POR_SET_OTHER) ? "more than 62 processes"
+                     : "rendezvous or timeout in the model");
+    else if (f->flags & POR_F_IRRED)
+        explain_line(c, f->ref, "irreducible; enabled %s; explore %s", en,
+                     obs_threads(f->todo, th, sizeof th));
+    else if (d->algo == &por_algo_none)
+        explain_line(c, f->ref, "enabled %s; explore all (no reduction)",
+                     en);
+    else if (f->flags & POR_F_FULL)
+        explain_line(c, f->ref, "enabled %s; explore all (proviso)", en);
+    else
+        explain_line(c, f->ref, "irreducible; enabled %s; explore all", en);
+}
+
+/* A thread started after the first at an irreducible state. */
+static void obs_pick(dfs *d, const por_frame *f, int32_t slot)
+{
+    char bt[256];
+
+    if (f->taken == 0 || !(f->flags & POR_F_IRRED) || f->ref == SS_NOREF)
+        return;
+    explain_line(&d->pc, f->ref, "explore thread %u (backtrack %s)",
+                 (unsigned)d->thr[f->thr0 + (uint32_t)slot].pid,
+                 explain_set(f->todo, bt, sizeof bt));
+}
+
+/* A move from stored state src (the steps of frames anc..top: an atomic
+ * chain through unstored states) to dst, or an error move (dst ==
+ * TS_NONE, finding set). */
+static void obs_edge(dfs *d, const search_succ *s, uint32_t src,
+                     uint32_t dst, int is_new, int stk)
+{
+    const search_observer *ob = d->o->obs;
+    size_t                 anc = d->gframes[d->depth - 1].anc;
+    size_t                 n = d->depth - anc;
+    search_step           *steps = xmalloc(n * sizeof *steps);
+    char                   text[1024];
+    size_t                 k = 0;
+
+    for (size_t i = anc; i + 1 < d->depth; i++)
+        steps[i - anc] = frame_step(d, i);
+    steps[n - 1] = s->step;
+    if (ob->edge != NULL)
+        ob->edge(ob->ctx, src, dst, steps, n,
+                 dst == TS_NONE ? s->finding : TS_OK, is_new);
+    if (d->pc.xp != NULL) {
+        for (size_t i = 0; i < n && k < sizeof text - 8; i++) {
+            if (i > 0)
+                k += (size_t)snprintf(text + k, sizeof text - k, "; ");
+            explain_step(d->pc.prog, &steps[i], text + k, sizeof text - k);
+            k += strlen(text + k);
+        }
+        if (dst == TS_NONE)
+            explain_line(&d->pc, src, "step %s -> %s", text,
+                         search_err_text(search_err_from_finding(
+                             s->finding)));
+        else
+            explain_line(&d->pc, src, "step %s -> state %u (%s)", text,
+                         (unsigned)dst, is_new ? "new"
+                         : stk ? "on the stack" : "seen");
+    }
+    free(steps);
+}
+
+/* A stored state closes: its sets and successors to the observer. */
+static void obs_closed(dfs *d, const por_frame *f)
+{
+    const search_observer *ob = d->o->obs;
+    search_obs_state       st;
+    search_obs_succ       *v;
+    por_set                skipped = f->enabled & ~f->taken;
+    char                   sk[256];
+
+    if (f->ref == SS_NOREF || (f->flags & POR_F_ATOMIC))
+        return;
+    if (d->pc.xp != NULL && skipped != 0)
+        explain_line(&d->pc, f->ref, "closed; threads %s not explored",
+                     explain_set(skipped, sk, sizeof sk));
+    if (ob->closed == NULL)
+        return;
+    v = xcalloc(f->nsucc ? f->nsucc : 1, sizeof *v);
+    for (uint32_t k = 0; k < f->nthr; k++) {
+        const por_thread *th = &d->thr[f->thr0 + k];
+
+        for (uint32_t i = 0; i < th->n; i++) {
+            const search_succ *s = &d->succs[f->succ0 + th->first + i];
+            search_obs_succ   *o = &v[th->first + i];
+
+            o->step = s->step;
+            o->finding = s->finding;
+            o->taken = (th->flags & POR_T_TAKEN) != 0;
+            o->vec = s->vec_len ? d->vecs + f->vec0 + s->vec_off : NULL;
+            o->vec_len = s->vec_len;
+        }
+    }
+    memset(&st, 0, sizeof st);
+    st.id = f->ref;
+    st.flags = (f->flags & POR_F_REDUCIBLE ? SEARCH_OBS_REDUCIBLE : 0u)
+               | (f->flags & POR_F_IRRED ? SEARCH_OBS_IRRED : 0u)
+               | (f->flags & POR_F_FULL ? SEARCH_OBS_FULL : 0u)
+               | (f->flags & POR_F_FORCED ? SEARCH_OBS_FORCED : 0u)
+               | (f->nsucc == 0 ? SEARCH_OBS_DEAD : 0u);
+    st.enabled = f->enabled;
+    st.safe = f->safe;
+    st.todo = f->todo;
+    st.done = f->done;
+    st.taken = f->taken;
+    st.nsucc = f->nsucc;
+    st.succs = v;
+    ob->closed(ob->ctx, &st);
+    free(v);
+}
+
 /* S-POR's reducible test with F-NONDET and F-C3: the first thread, in
  * the enumeration order, whose every transition at its location is
  * invisible and not atomic and none of whose successors is on the
@@ -884,6 +1208,10 @@ static void reducible(dfs *d, por_frame *f)
             f->safe = por_bit(th->pid);
             return;
         }
+        if (d->pc.xp != NULL)
+            explain_line(&d->pc, f->ref, "proviso: invisible thread %u "
+                         "leads onto the stack; not reducible",
+                         (unsigned)th->pid);
         refused = 1;
         cand &= ~por_bit(th->pid);
     }
@@ -923,6 +1251,8 @@ static int gpush(dfs *d, ss_ref ref, const uint8_t *vec, size_t len,
     } else {
         f->anc = (uint32_t)fi;
         c->stackpos[ref] = (uint32_t)fi + 1;
+        if (d->o->obs != NULL)
+            obs_state(d, ref, vec, len);
     }
     if (d->depth - 1 > d->r->stats.max_depth)
         d->r->stats.max_depth = d->depth - 1;
@@ -939,6 +1269,10 @@ static int gpush(dfs *d, ss_ref ref, const uint8_t *vec, size_t len,
             if (d->algo->pushed != NULL)
                 d->algo->pushed(d->algo_self, c, f);
         }
+        if (c->xp != NULL)
+            explain_line(c, ref, "no successor (%s)",
+                         ts_valid_end(d->t, vec, len, d->o->require_empty)
+                         ? "valid end state" : "invalid end state");
         return dead_end(d, vec, len);
     }
     if (keep_general(d, f) != 0) {
@@ -977,6 +1311,8 @@ static int gpush(dfs *d, ss_ref ref, const uint8_t *vec, size_t len,
         d->r->por.full_other++;
     }
     d->algo->enter(d->algo_self, c, f);
+    if (c->xp != NULL)
+        obs_enter(d, f);
     if (f->flags & POR_F_IRRED) {
         d->por_live++;
         if (d->por_live > d->por_peak)
@@ -991,6 +1327,8 @@ static void gpop(dfs *d)
 {
     por_frame *f = &d->gframes[d->depth - 1];
 
+    if (d->o->obs != NULL)
+        obs_closed(d, f);
     for (uint32_t k = 0; k < f->nthr; k++)
         if (!(d->thr[f->thr0 + k].flags & POR_T_TAKEN))
             d->r->por.threads_skipped++;
@@ -1042,15 +1380,15 @@ static int gtake(dfs *d)
     por_frame     *a;
 
     st->transitions++;
+    if (d->o->obs != NULL && s->finding != TS_OK
+        && (s->finding != TS_ASSERT || d->o->check_assert))
+        obs_edge(d, s, d->gframes[f->anc].ref, TS_NONE, 0, 0);
     if (finding(d, s))
         return 1;
     if (s->vec_len == 0)
         return 0;
-    if (d->depth >= d->o->max_depth) {
-        st->truncated++;
-        d->r->truncated = 1;
-        return 0;
-    }
+    if (d->depth >= d->bound)
+        return cut(d);
     lab = s->label;
     pid2 = s->step.pid2;
     if (f->flags & POR_F_ATOMIC) {
@@ -1077,6 +1415,8 @@ static int gtake(dfs *d)
         expanded = 1;
     }
     res = gstore(d, d->vecs + off, s->vec_len, &ref);
+    if (d->o->shortest)
+        res = depth_note(d, ref, res);
     if (res == SS_FULL || ensure_arrays(d, (size_t)ref + 1) != 0) {
         stop(d, SEARCH_STOP_MEMORY);
         return 1;
@@ -1086,6 +1426,8 @@ static int gtake(dfs *d)
         st->matched++;
     stk = on_stack(d, ref);
     a = &d->gframes[f->anc];
+    if (d->o->obs != NULL)
+        obs_edge(d, s, a->ref, ref, res == SS_NEW, stk);
     if (graph)
         por_add_edge(&d->pc, a->ref, ref, lab, s->step.pid, pid2);
     if (stk && !(a->flags & POR_F_FULL)) {
@@ -1094,11 +1436,18 @@ static int gtake(dfs *d)
         if ((a->todo & a->safe) != a->safe)
             d->r->por.full_c3++;
         a->todo = a->safe;
+        if (d->pc.xp != NULL)
+            explain_line(&d->pc, a->ref, "proviso: successor %u is on the "
+                         "stack, expanding fully", (unsigned)ref);
     }
     if (d->algo->step != NULL) {
         sync_ctx(d);
         d->algo->step(d->algo_self, &d->pc, f->anc, s->step.pid,
                       s->step.pid2, s->label, ref, res == SS_NEW, stk);
+        if (d->pc.cycle_error) {
+            stop(d, SEARCH_STOP_CYCLE);
+            return 1;
+        }
     }
     if (res != SS_NEW)
         return 0;
@@ -1138,6 +1487,8 @@ static int gstep(dfs *d)
     }
     f->cur = slot;
     f->next = 0;
+    if (d->pc.xp != NULL)
+        obs_pick(d, f, slot);
     f->taken |= por_bit(d->thr[f->thr0 + (uint32_t)slot].pid);
     d->thr[f->thr0 + (uint32_t)slot].flags |= POR_T_TAKEN;
     if (!(f->flags & POR_F_ATOMIC) && d->algo->thread_start != NULL) {
@@ -1145,6 +1496,71 @@ static int gstep(dfs *d)
         d->algo->thread_start(d->algo_self, &d->pc, f, (uint32_t)slot);
     }
     return 0;
+}
+
+/* F-STACK-STATIC's facts: per location, the union of the static facts
+ * of every location its proctype can reach from it (a fixpoint over the
+ * control-flow edges), whether a `run' is among them, and the facts of
+ * every proctype a `run' can start. */
+static void init_reach(dfs *d)
+{
+    por_ctx          *c = &d->pc;
+    const bc_program *p = c->prog;
+    size_t            nw = p->nwords ? p->nwords : 1;
+    uint8_t          *spawned = xcalloc((size_t)p->nprocs + 1, 1);
+    int               changed = 1;
+
+    c->loc_reach_rd = xcalloc((size_t)p->npclocs * nw + 1, sizeof(uint64_t));
+    c->loc_reach_wr = xcalloc((size_t)p->npclocs * nw + 1, sizeof(uint64_t));
+    c->loc_reach_run = xcalloc((size_t)p->npclocs + 1, 1);
+    c->spawn_rd = xcalloc(nw, sizeof(uint64_t));
+    c->spawn_wr = xcalloc(nw, sizeof(uint64_t));
+    memcpy(c->loc_reach_rd, c->loc_rd, (size_t)p->npclocs * nw * 8);
+    memcpy(c->loc_reach_wr, c->loc_wr, (size_t)p->npclocs * nw * 8);
+    for (uint32_t k = 0; k < p->ntrans; k++) {
+        const bc_trans *t = &p->trans[k];
+
+        for (uint32_t i = t->code; i < t->code + t->ncode; i++)
+            if (p->code[i].op == BC_RUN) {
+                c->loc_reach_run[p->procs[t->proc].loc0 + t->src] = 1;
+                c->has_run = 1;
+                if (p->code[i].a < p->nprocs)
+                    spawned[p->code[i].a] = 1;
+            }
+    }
+    while (changed) {
+        changed = 0;
+        for (uint32_t k = p->ntrans; k-- > 0;) {
+            const bc_trans *t = &p->trans[k];
+            size_t          a = (size_t)p->procs[t->proc].loc0 + t->src;
+            size_t          b = (size_t)p->procs[t->proc].loc0 + t->dst;
+
+            if (a == b || a >= p->npclocs || b >= p->npclocs)
+                continue;
+            for (uint32_t w = 0; w < p->nwords; w++) {
+                uint64_t r = c->loc_reach_rd[b * nw + w];
+                uint64_t x = c->loc_reach_wr[b * nw + w];
+
+                if ((r & ~c->loc_reach_rd[a * nw + w])
+                    | (x & ~c->loc_reach_wr[a * nw + w])) {
+                    c->loc_reach_rd[a * nw + w] |= r;
+                    c->loc_reach_wr[a * nw + w] |= x;
+                    changed = 1;
+                }
+            }
+            if (c->loc_reach_run[b] && !c->loc_reach_run[a]) {
+                c->loc_reach_run[a] = 1;
+                changed = 1;
+            }
+        }
+    }
+    for (uint32_t k = 0; k < p->ntrans && p->facts != NULL; k++)
+        if (spawned[p->trans[k].proc])
+            for (uint32_t w = 0; w < p->nwords; w++) {
+                c->spawn_rd[w] |= bc_reads(p, k)[w];
+                c->spawn_wr[w] |= bc_writes(p, k)[w];
+            }
+    free(spawned);
 }
 
 /* Static facts per location, for the reducible test and F-BLOCK. */
@@ -1177,6 +1593,7 @@ static void init_locs(dfs *d)
     for (uint32_t k = 0; k < p->ntrans; k++)
         if (p->trans[k].flags & BC_TR_TIMEOUT)
             c->uses_timeout = 1;
+    init_reach(d);
 }
 
 static int gstart(dfs *d, const uint8_t *init, size_t len)
@@ -1362,7 +1779,12 @@ static void gfree(dfs *d)
     free(c->edges);
     free(c->loc_rd);
     free(c->loc_wr);
-    free(c->loc_invis);
+        free(c->loc_invis);
+    free(c->loc_reach_rd);
+    free(c->loc_reach_wr);
+    free(c->loc_reach_run);
+    free(c->spawn_rd);
+    free(c->spawn_wr);
     free(c->work);
     free(d->gframes);
     free(d->thr);
@@ -1383,7 +1805,9 @@ int search_dfs(ts *t, const search_options *o, search_result *r)
         return -1;
     d.algo = por->algo;
     d.general = o->por != SEARCH_POR_NONE || o->stateless
-                || o->order != SEARCH_ORDER_SEQ || o->nperm > 0;
+                || o->order != SEARCH_ORDER_SEQ || o->nperm > 0
+                || o->obs != NULL;
+    d.bound = o->max_depth;
     d.ss = ss_new(o->memlimit, 0);
     if (d.ss == NULL) {
         r->stop = SEARCH_STOP_MEMORY;
@@ -1401,7 +1825,13 @@ int search_dfs(ts *t, const search_options *o, search_result *r)
         d.pc.pick = pick;
         d.pc.lookup = lookup;
         d.pc.search = &d;
+        if (o->obs != NULL && o->obs->explain != NULL)
+            d.pc.xp = o->obs;
         d.pc.vec_extra = o->stateless ? 8 : 0;
+        d.pc.cycle_fix = o->cycle_fix == SEARCH_CYCLE_C3 ? POR_CYCLE_C3
+                         : o->cycle_fix == SEARCH_CYCLE_STATIC
+                         ? POR_CYCLE_STATIC : POR_CYCLE_STACK;
+        d.pc.de_paths = o->de_paths;
         d.rng = o->order_seed * 0x9e3779b97f4a7c15ull + 0x2545f4914f6cdd1dull;
         if (d.rng == 0)
             d.rng = 1;
@@ -1430,6 +1860,7 @@ int search_dfs(ts *t, const search_options *o, search_result *r)
     free(d.view);
     free(d.scratch);
     ss_free(d.ends);
+    free(d.sdepth);
     ss_free(d.ss);
     return 0;
 }

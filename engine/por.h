@@ -105,6 +105,10 @@ typedef struct por_labels por_labels;
 
 por_labels *por_labels_new(void);
 void        por_labels_free(por_labels *l);
+/* The accesses of label id (sorted, merged; *n of them); borrowed,
+ * valid until the next por_label* call that interns. */
+const ts_access *por_label_accs(const por_labels *l, uint32_t id,
+                                uint32_t *n);
 /* Intern n accesses (any order; equal sets give equal ids). */
 uint32_t    por_label(por_labels *l, const ts_access *a, size_t n);
 /* The union of two labels. */
@@ -167,6 +171,21 @@ typedef struct por_ctx {
     uint64_t             *loc_rd;       /* npclocs * nwords */
     uint64_t             *loc_wr;
     uint8_t              *loc_invis;    /* all invisible, none atomic */
+    /* static facts of everything a process can still do from a
+     * location (union over the locations reachable in its proctype),
+     * and of every proctype some `run' can start (F-STACK-STATIC) */
+    uint64_t             *loc_reach_rd; /* npclocs * nwords */
+    uint64_t             *loc_reach_wr;
+    uint64_t             *spawn_rd;     /* nwords */
+    uint64_t             *spawn_wr;
+    uint8_t              *loc_reach_run;/* a `run' is reachable */
+    int                   has_run;      /* some transition runs a process */
+
+    int                   cycle_fix;    /* POR_CYCLE_* (--cycle-fix) */
+    int                   de_paths;     /* --de-retraverse=paths */
+    int                   cycle_error;  /* set by a strategy: a paths
+                                           re-traversal met a cycle; the
+                                           search stops */
 
     uint32_t             *work;         /* walk stack */
     size_t                work_cap;
@@ -183,6 +202,9 @@ typedef struct por_ctx {
     uint32_t            (*lookup)(struct por_ctx *c, por_frame *f,
                                   uint32_t i);
     void                 *search;
+    /* the observer when it wants --explain lines, else NULL: every
+     * explain_* call (engine/explain.h) is guarded by this one test */
+    const search_observer *xp;
 } por_ctx;
 
 static inline por_frame *por_top(por_ctx *c)
@@ -232,6 +254,22 @@ int      por_static_conflict(const bc_program *p, const uint64_t *r1,
 /* Index (into prog->pclocs, c->loc_rd / nwords) of the location of
  * thread slot of f. */
 size_t   por_thread_loc(por_ctx *c, const por_frame *f, uint32_t slot);
+
+/* Cycle treatments of the dynamic algorithms (--cycle-fix, design
+ * §7.3.3 and §7.6): a walk that reaches a state on the stack at frame j
+ * (or an edge onto it) makes the irreducible frames from j up fully
+ * expanded (STACK), adds the static conflicts of their current thread to
+ * its dep set (STATIC, F-STACK-STATIC), or does nothing (C3: F-C3
+ * only).  F-C3 itself is always on. */
+#define POR_CYCLE_STACK  0
+#define POR_CYCLE_C3     1
+#define POR_CYCLE_STATIC 2
+
+/* F-STACK-STATIC: the threads of f's state (other than the one of
+ * slot) whose code, from their current location on, can make a step
+ * dependent on a transition of slot's location (static facts), plus
+ * POR_SET_OTHER when a process some `run' can start could. */
+por_set  por_static_threads(por_ctx *c, const por_frame *f, uint32_t slot);
 
 /* The backtrack update of design §3.5 for thread slot of f (with dep
  * already set): case (a), (b) or (c); counts in c->st. */

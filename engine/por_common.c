@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/explain.h"
 #include "util/xalloc.h"
 
 /* ------------------------------------------------------------ labels */
@@ -198,6 +199,13 @@ uint32_t por_label_union(por_labels *l, uint32_t a, uint32_t b)
     memcpy(l->tmp, l->pool + l->labs[a].off, na * sizeof *l->tmp);
     memcpy(l->tmp + na, l->pool + l->labs[b].off, nb * sizeof *l->tmp);
     return intern(l, normalise(l, na + nb));
+}
+
+const ts_access *por_label_accs(const por_labels *l, uint32_t id,
+                                uint32_t *n)
+{
+    *n = id < l->nlabs ? l->labs[id].n : 0;
+    return *n ? l->pool + l->labs[id].off : NULL;
 }
 
 static int acc_conflict(const ts_access *x, const ts_access *y)
@@ -406,6 +414,41 @@ por_set por_pending_conflicts(por_ctx *c, uint32_t u, por_set mask,
     return por_pending_conflicts2(c, u, mask, label, NULL, NULL, except);
 }
 
+por_set por_static_threads(por_ctx *c, const por_frame *f, uint32_t slot)
+{
+    const bc_program *p = c->prog;
+    size_t            li = por_thread_loc(c, f, slot);
+    const uint64_t   *rd = c->loc_rd + li * p->nwords;
+    const uint64_t   *wr = c->loc_wr + li * p->nwords;
+    uint32_t          me = por_thr(c, f, slot)->pid;
+    uint32_t          locs[POR_MAX_LOCS];
+    const uint8_t    *vec;
+    size_t            len;
+    size_t            np;
+    por_set           out = 0;
+    int               run = 0;
+
+    if (f->ref == SS_NOREF || f->ref >= c->nstates)
+        return ~(por_set)0;
+    vec = ss_get(c->ss, f->ref, &len);
+    np = ts_proc_locs(c->t, vec, len - c->vec_extra, locs, POR_MAX_LOCS);
+    for (uint32_t pid = 0; pid < np && pid < POR_MAX_LOCS; pid++) {
+        size_t ql = locs[pid];
+
+        run |= c->loc_reach_run[ql];
+        if (pid != me
+            && por_static_conflict(p, rd, wr,
+                                   c->loc_reach_rd + ql * p->nwords,
+                                   c->loc_reach_wr + ql * p->nwords))
+            out |= por_bit(pid);
+    }
+    if (np >= POR_MAX_LOCS
+        || (run && por_static_conflict(p, rd, wr, c->spawn_rd,
+                                       c->spawn_wr)))
+        out |= POR_SET_OTHER;
+    return out;
+}
+
 /* --------------------------------------------------- backtrack update */
 
 void por_update_backtrack(por_ctx *c, por_frame *f, uint32_t slot)
@@ -415,6 +458,8 @@ void por_update_backtrack(por_ctx *c, por_frame *f, uint32_t slot)
     int     changed;
 
     c->st->bt_updates++;
+    if (c->xp)
+        explain_dep_set(c, f, slot);
     if (f->flags & POR_F_FULL) {
         f->todo = f->safe;
         return;
@@ -423,6 +468,8 @@ void por_update_backtrack(por_ctx *c, por_frame *f, uint32_t slot)
         if ((f->todo & f->safe) != f->safe)
             c->st->case_a++;
         f->todo = f->safe;
+        if (c->xp)
+            explain_backtrack(c, f, slot, 'a', 0);
     }
     /* (b): the greatest dep-closed subset of done; case (a) may be
      * undone by it (design §3.5, the Figure 4 story) */
@@ -443,8 +490,12 @@ void por_update_backtrack(por_ctx *c, por_frame *f, uint32_t slot)
         if (f->todo != f->done)
             c->st->case_b++;
         f->todo = f->done;
+        if (c->xp)
+            explain_backtrack(c, f, slot, 'b', T);
         return;
     }
+    if (c->xp)
+        explain_backtrack(c, f, slot, 'c', f->todo);
     if ((D & ~f->safe) == 0)                    /* (c) */
         f->todo |= D;
     f->todo |= f->done;

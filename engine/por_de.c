@@ -5,40 +5,75 @@
  * The strategy keeps the visible steps of the current execution (the
  * stack transitions with a non-empty label, each with the index of the
  * stored frame it leaves: an atomic chain belongs to the state where it
- * started).  Every new step t updates dep(s_i, tid(t_i)) for its last
- * dependent stack step t_i (NOTE-DEP); a state pushed does the same for
- * the pending transitions of its blocked threads (F-BLOCK); a step into
- * a visited state walks the graph below it once (RETRAVERSE-ONCE, O1)
- * and, since path context is lost, updates every dependent stack step.
- * A step onto the stack, or a walk reaching the stack at frame j, makes
- * every irreducible frame from j up fully expanded (F-STACK).  After the
- * last transition of a thread, the backtrack update of §3.5.
+ * started), and, per shared object ("cell": a global byte, a channel,
+ * _nr_pr, timeout), two stacks of the steps that read and that write it
+ * (design §9.2), pushed and popped with the DFS stack.  Every new step t
+ * updates dep(s_i, tid(t_i)) for its last dependent stack step t_i
+ * (NOTE-DEP: the top entry of another thread on the lists of the objects
+ * t touches); a state pushed does the same for the pending transitions
+ * of its blocked threads (F-BLOCK).  A step into a visited state walks
+ * the graph below it once (RETRAVERSE-ONCE, O1), summarises what the
+ * walk met per object (which threads read, which write; pending threads
+ * by their static facts), and, since path context is lost, updates every
+ * dependent stack step: one scan of each touched object's lists.
+ *
+ * Cycles (--cycle-fix): a step onto the stack, or a walk reaching the
+ * stack at frame j, makes every irreducible frame from j up fully
+ * expanded (F-STACK, the default), or adds to the dep set of their
+ * current thread every thread whose code from its location on can
+ * conflict with it (F-STACK-STATIC), or does nothing (F-C3 only; the
+ * search's proviso still applies).  A walk stops as soon as no frame it
+ * could teach is left (every frame below j is full or reducible).
+ *
+ * --de-retraverse=paths replays every path below the visited state
+ * instead (RETRAVERSE-PATHS, the paper's definition: NOTE-DEP against
+ * the stack and the replayed prefix); exponential, for teaching; a path
+ * that meets the stack or itself (a cycle) stops the search with an
+ * error.
  */
 #include "config.h"
 
 #include "engine/por.h"
 
 #include <stdlib.h>
+#include <string.h>
 
+#include "engine/explain.h"
 #include "util/xalloc.h"
 
 typedef struct vis {
     uint32_t from;      /* frame the step was taken from */
-    uint32_t anc;       /* the stored frame it leaves */
+    uint32_t anc;       /* the stored frame it leaves; UINT32_MAX: a
+                           replayed step (paths mode) */
     uint32_t label;
     uint8_t  pid, pid2;
 } vis;
 
+typedef struct clist {
+    uint32_t *v;        /* vis indices, increasing */
+    uint32_t  n, cap;
+} clist;
+
+typedef struct psent {  /* an irreducible frame whose current thread has
+                           a disabled transition at its location
+                           (F-NONDET): compared by its static facts with
+                           every later step */
+    uint32_t        fi;
+    uint32_t        pid;
+    const uint64_t *rd, *wr;
+} psent;
+
 typedef struct de {
     vis      *v;
     size_t    n, cap;
-    uint32_t *ps;       /* irreducible frames whose current thread has a
-                           disabled transition at its location (F-NONDET):
-                           compared by its static facts, with every later
-                           step (all of them, not only the last) */
+    clist    *rl, *wl;  /* per cell */
+    uint32_t  g;        /* globals_size */
+    size_t    ncells;
+    psent    *ps;
     size_t    nps, ps_cap;
     /* a walk's summary: distinct labels met (with the threads that
-     * made them) and distinct locations with pending threads */
+     * made them), distinct locations with pending threads, then per
+     * cell the threads reading / writing it */
     uint32_t *lep;      /* per label: walk epoch when met */
     por_set  *ltids;
     size_t    lcap;
@@ -48,13 +83,40 @@ typedef struct de {
     por_set  *lpids;
     uint32_t *loctouch;
     size_t    nloct, loct_cap;
+    uint32_t *cep;      /* per cell */
+    por_set  *crt, *cwt;
+    uint32_t *ctouch;
+    size_t    nct, ct_cap;
     uint32_t  epoch;
+    /* per stored state: pending threads and their locations, cached
+     * (offset + 1 into pool: count, then pid, loc pairs; 0: not yet) */
+    uint32_t *pl;
+    size_t    pl_cap;
+    uint32_t *pool;
+    size_t    npool, pool_cap;
+    /* paths mode: the replay path */
+    uint32_t *path;
+    size_t    path_cap;
 } de;
+
+/* Cells: global bytes [0, g), then these, then one per channel. */
+#define C_CHSTATIC(x)  ((x)->g + 0u)    /* static facts: any channel */
+#define C_NRPR(x)      ((x)->g + 1u)
+#define C_TIMEOUT(x)   ((x)->g + 2u)
+#define C_CHANY(x)     ((x)->g + 3u)    /* dynamic: some channel */
+#define C_CHAN(x, k)   ((x)->g + 4u + (k))
 
 static void *de_new(por_ctx *c)
 {
     de *x = xcalloc(1, sizeof(de));
 
+    x->g = c->prog->globals_size;
+    x->ncells = (size_t)x->g + 4 + BC_MAX_CHANS + 1;
+    x->rl = xcalloc(x->ncells, sizeof *x->rl);
+    x->wl = xcalloc(x->ncells, sizeof *x->wl);
+    x->cep = xcalloc(x->ncells, sizeof *x->cep);
+    x->crt = xcalloc(x->ncells, sizeof *x->crt);
+    x->cwt = xcalloc(x->ncells, sizeof *x->cwt);
     x->locep = xcalloc(c->prog->npclocs + 1, sizeof *x->locep);
     x->lpids = xcalloc(c->prog->npclocs + 1, sizeof *x->lpids);
     return x;
@@ -65,6 +127,16 @@ static void de_free(void *self)
     de *x = self;
 
     if (x != NULL) {
+        for (size_t i = 0; i < x->ncells; i++) {
+            free(x->rl[i].v);
+            free(x->wl[i].v);
+        }
+        free(x->rl);
+        free(x->wl);
+        free(x->cep);
+        free(x->crt);
+        free(x->cwt);
+        free(x->ctouch);
         free(x->v);
         free(x->ps);
         free(x->lep);
@@ -73,6 +145,9 @@ static void de_free(void *self)
         free(x->locep);
         free(x->lpids);
         free(x->loctouch);
+        free(x->pl);
+        free(x->pool);
+        free(x->path);
     }
     free(x);
 }
@@ -92,88 +167,362 @@ static por_set tids_of(uint32_t pid, uint32_t pid2)
     return t;
 }
 
-/* dep(s_anc, its current thread) |= add */
-static void note(por_ctx *c, uint32_t anc, por_set add)
+static por_set vis_tids(const vis *t)
 {
-    por_frame *f = &c->frames[anc];
-
-    if (!(f->flags & POR_F_IRRED) || f->cur < 0)
-        return;
-    por_thr(c, f, (uint32_t)f->cur)->dep |= add & ~por_bit(
-        por_thr(c, f, (uint32_t)f->cur)->pid);
+    return tids_of(t->pid, t->pid2);
 }
 
-/* Static facts of the current thread of frame fi (a ps entry). */
-static void ps_facts(por_ctx *c, uint32_t fi, const uint64_t **rd,
-                     const uint64_t **wr, uint32_t *pid)
+/* Can frame fi still learn: irreducible, not fully expanded, expanding
+ * a thread whose dep set can still grow in a way that matters?  It
+ * cannot once it holds a thread outside safe(s) (the thread is then in
+ * no dep-closed set and case (a) fires whatever else comes), nor once it
+ * holds every other process of s and no process can be started. */
+static int learner(const por_ctx *c, uint32_t fi)
 {
-    const por_frame *f = &c->frames[fi];
-    size_t           li = por_thread_loc(c, f, (uint32_t)f->cur);
+    const por_frame *f;
+    por_set          dep;
+    por_set          all;
 
-    *rd = c->loc_rd + li * c->prog->nwords;
-    *wr = c->loc_wr + li * c->prog->nwords;
-    *pid = por_thr(c, f, (uint32_t)f->cur)->pid;
+    if (fi >= c->depth)
+        return 0;
+    f = &c->frames[fi];
+    if ((f->flags & (POR_F_IRRED | POR_F_FULL)) != POR_F_IRRED
+        || f->cur < 0)
+        return 0;
+    dep = c->thr[f->thr0 + (uint32_t)f->cur].dep
+          | por_bit(c->thr[f->thr0 + (uint32_t)f->cur].pid);
+    if ((dep & ~f->safe) != 0)
+        return 0;
+    if (c->has_run || f->ref >= c->nstates)
+        return 1;
+    all = f->enabled | c->pend[f->ref];
+    return (all & ~dep) != 0;
+}
+
+/* dep(s_anc, its current thread) |= add; from: the frame of the earlier
+ * step (for --explain), how/u: where the later one was found. */
+static void note(por_ctx *c, uint32_t anc, por_set add, uint32_t from,
+                 int how, uint32_t u)
+{
+    por_frame  *f;
+    por_thread *th;
+
+    if (!learner(c, anc))
+        return;
+    f = &c->frames[anc];
+    th = por_thr(c, f, (uint32_t)f->cur);
+    add &= ~por_bit(th->pid);
+    if ((add & ~th->dep) == 0)
+        return;
+    if (c->xp)
+        explain_de_dep(c, anc, from, add & ~th->dep, how, u, TS_NONE);
+    th->dep |= add;
+}
+
+/* ------------------------------------------------- per-cell stacks */
+
+static void cl_push(clist *l, uint32_t i)
+{
+    if (l->n > 0 && l->v[l->n - 1] == i)
+        return;
+    if (l->n == l->cap) {
+        l->cap = l->cap ? 2 * l->cap : 8;
+        l->v = xrealloc(l->v, l->cap * sizeof *l->v);
+    }
+    l->v[l->n++] = i;
+}
+
+static void cl_trunc(clist *l, uint32_t m)
+{
+    while (l->n > 0 && l->v[l->n - 1] >= m)
+        l->n--;
+}
+
+/* Highest entry of l made by none of the threads tt, or -1. */
+static int64_t cl_top_other(const de *x, const clist *l, por_set tt)
+{
+    for (uint32_t k = l->n; k-- > 0;)
+        if ((vis_tids(&x->v[l->v[k]]) & tt) == 0)
+            return l->v[k];
+    return -1;
+}
+
+/* The cells of one dynamic access: [*lo, *hi), plus *extra (or
+ * UINT32_MAX) for a channel's "some channel" cell. */
+static void acc_cells(const de *x, const ts_access *a, uint32_t *lo,
+                      uint32_t *hi, uint32_t *extra)
+{
+    *extra = UINT32_MAX;
+    switch (a->kind) {
+    case TS_OBJ_GLOBAL:
+        *lo = a->id < x->g ? a->id : x->g;
+        *hi = a->id + a->width < x->g ? a->id + a->width : x->g;
+        break;
+    case TS_OBJ_CHAN:
+        *lo = C_CHAN(x, a->id <= BC_MAX_CHANS ? a->id : BC_MAX_CHANS);
+        *hi = *lo + 1;
+        *extra = C_CHANY(x);
+        break;
+    case TS_OBJ_NRPR:
+        *lo = C_NRPR(x);
+        *hi = *lo + 1;
+        break;
+    default:
+        *lo = C_TIMEOUT(x);
+        *hi = *lo + 1;
+        break;
+    }
+}
+
+/* The stack cell of static object o (a dynamic step on any channel is
+ * on the "some channel" list). */
+static uint32_t static_stack_cell(const de *x, uint32_t o)
+{
+    return o == x->g + BC_OBJ_CHANS ? C_CHANY(x) : o;
+}
+
+/* Push vis entry i on the lists of its label's cells. */
+static void push_cells(de *x, por_ctx *c, uint32_t i)
+{
+    uint32_t         n;
+    const ts_access *a = por_label_accs(c->labels, x->v[i].label, &n);
+
+    for (uint32_t k = 0; k < n; k++) {
+        uint32_t lo, hi, extra;
+        clist   *ls = a[k].write ? x->wl : x->rl;
+
+        acc_cells(x, &a[k], &lo, &hi, &extra);
+        for (uint32_t cl = lo; cl < hi; cl++)
+            cl_push(&ls[cl], i);
+        if (extra != UINT32_MAX)
+            cl_push(&ls[extra], i);
+    }
+}
+
+/* Drop the vis entries from m up, and their list entries. */
+static void vis_trunc(de *x, por_ctx *c, size_t m)
+{
+    while (x->n > m) {
+        uint32_t         i = (uint32_t)--x->n;
+        uint32_t         n;
+        const ts_access *a = por_label_accs(c->labels, x->v[i].label, &n);
+
+        for (uint32_t k = 0; k < n; k++) {
+            uint32_t lo, hi, extra;
+
+            acc_cells(x, &a[k], &lo, &hi, &extra);
+            for (uint32_t cl = lo; cl < hi; cl++) {
+                cl_trunc(&x->rl[cl], i);
+                cl_trunc(&x->wl[cl], i);
+            }
+            if (extra != UINT32_MAX) {
+                cl_trunc(&x->rl[extra], i);
+                cl_trunc(&x->wl[extra], i);
+            }
+        }
+    }
+}
+
+static void vis_push(de *x, por_ctx *c, uint32_t from, uint32_t anc,
+                     uint32_t pid, uint32_t pid2, uint32_t label)
+{
+    xgrow((void **)&x->v, &x->cap, x->n + 1, sizeof *x->v);
+    x->v[x->n].from = from;
+    x->v[x->n].anc = anc;
+    x->v[x->n].label = label;
+    x->v[x->n].pid = (uint8_t)(pid < 255 ? pid : 254);
+    x->v[x->n].pid2 = (uint8_t)(pid2 < 255 ? pid2 : POR_NOPID2);
+    x->n++;
+    push_cells(x, c, (uint32_t)x->n - 1);
+}
+
+/* LAST-DEP of a step (threads tt, label): the index of the last
+ * dependent step of another thread, or -1. */
+static int64_t last_dep(const de *x, por_ctx *c, por_set tt, uint32_t label)
+{
+    uint32_t         n;
+    const ts_access *a = por_label_accs(c->labels, label, &n);
+    int64_t          best = -1;
+
+    for (uint32_t k = 0; k < n; k++) {
+        uint32_t lo, hi, extra;
+
+        acc_cells(x, &a[k], &lo, &hi, &extra);
+        for (uint32_t cl = lo; cl < hi; cl++) {
+            int64_t i = cl_top_other(x, &x->wl[cl], tt);
+
+            if (i > best)
+                best = i;
+            if (a[k].write) {
+                i = cl_top_other(x, &x->rl[cl], tt);
+                if (i > best)
+                    best = i;
+            }
+        }
+    }
+    return best;
+}
+
+/* LAST-DEP of a pending action with static facts rd/wr of thread pid. */
+static int64_t last_dep_static(const de *x, const bc_program *p,
+                               const uint64_t *rd, const uint64_t *wr,
+                               uint32_t pid)
+{
+    por_set tt = por_bit(pid);
+    int64_t best = -1;
+
+    for (uint32_t w = 0; w < p->nwords; w++) {
+        uint64_t m = rd[w] | wr[w];
+
+        while (m != 0) {
+            uint32_t o = w * 64 + (uint32_t)__builtin_ctzll(m);
+            uint32_t cl;
+            int64_t  i;
+
+            m &= m - 1;
+            if (o >= p->nobjects)
+                break;
+            cl = static_stack_cell(x, o);
+            i = cl_top_other(x, &x->wl[cl], tt);
+            if (i > best)
+                best = i;
+            if (wr[w] >> (o % 64) & 1u) {
+                i = cl_top_other(x, &x->rl[cl], tt);
+                if (i > best)
+                    best = i;
+            }
+        }
+    }
+    return best;
+}
+
+/* ----------------------------------------------------- ps entries */
+
+static void ps_trunc(de *x, uint32_t fi)
+{
+    while (x->nps > 0 && x->ps[x->nps - 1].fi >= fi)
+        x->nps--;
 }
 
 /* A step (tids tt, label) against the disabled siblings of the ps
  * frames. */
-static void ps_note(de *x, por_ctx *c, por_set tt, uint32_t label)
+static void ps_note(de *x, por_ctx *c, por_set tt, uint32_t label,
+                    uint32_t from)
 {
     for (size_t i = 0; i < x->nps; i++) {
-        const uint64_t *rd;
-        const uint64_t *wr;
-        uint32_t        pid;
+        const psent *e = &x->ps[i];
 
-        if (x->ps[i] >= c->depth || c->frames[x->ps[i]].cur < 0)
+        if (!learner(c, e->fi) || (tt & por_bit(e->pid)) != 0)
             continue;
-        ps_facts(c, x->ps[i], &rd, &wr, &pid);
-        if ((tt & por_bit(pid)) == 0
-            && por_label_conflict_static(c->labels, c->prog, label, rd, wr))
-            note(c, x->ps[i], tt);
+        if (por_label_conflict_static(c->labels, c->prog, label, e->rd,
+                                      e->wr))
+            note(c, e->fi, tt, from, EXPLAIN_TOP, TS_NONE);
     }
 }
 
-/* F-STACK: every irreducible frame from index j up is fully expanded. */
-static void full_from(por_ctx *c, uint32_t j)
+/* ------------------------------------------------- cycle fixes */
+
+/* The cycle fix for the irreducible frames in [j, k): F-STACK makes
+ * them fully expanded, F-STACK-STATIC adds the static conflicts of
+ * their current thread, F-C3 only does nothing. */
+static void stack_fix(por_ctx *c, uint32_t j, uint32_t k)
 {
-    for (size_t i = j; i < c->depth; i++) {
+    if (k > c->depth)
+        k = (uint32_t)c->depth;
+    for (uint32_t i = j; i < k; i++) {
         por_frame *f = &c->frames[i];
 
-        if ((f->flags & POR_F_IRRED) && !(f->flags & POR_F_FULL)) {
+        if ((f->flags & (POR_F_IRRED | POR_F_FULL)) != POR_F_IRRED)
+            continue;
+        if (c->cycle_fix == POR_CYCLE_STACK) {
             f->flags |= POR_F_FULL;
             f->todo = f->safe;
             c->st->full_stack++;
+        } else if (c->cycle_fix == POR_CYCLE_STATIC && f->cur >= 0) {
+            por_thread *th = por_thr(c, f, (uint32_t)f->cur);
+            por_set     add = por_static_threads(c, f, (uint32_t)f->cur);
+
+            if ((add & ~th->dep) != 0)
+                c->st->static_deps++;
+            th->dep |= add & ~por_bit(th->pid);
         }
     }
+}
+
+/* --------------------------------------------------------- walks */
+
+/* The pending threads of stored state u with their locations: a cached
+ * list (count, then pid, loc pairs). */
+static const uint32_t *pend_locs(de *x, por_ctx *c, uint32_t u)
+{
+    const uint8_t *vec;
+    size_t         len;
+    size_t         np;
+    uint32_t       locs[POR_MAX_LOCS];
+    por_set        pend = c->pend[u];
+    size_t         at;
+
+    if (u >= x->pl_cap) {
+        size_t old = x->pl_cap;
+
+        xgrow((void **)&x->pl, &x->pl_cap, (size_t)u + 1, sizeof *x->pl);
+        memset(x->pl + old, 0, (x->pl_cap - old) * sizeof *x->pl);
+    }
+    if (x->pl[u] != 0)
+        return x->pool + x->pl[u] - 1;
+    vec = ss_get(c->ss, u, &len);
+    np = ts_proc_locs(c->t, vec, len - c->vec_extra, locs, POR_MAX_LOCS);
+    at = x->npool;
+    xgrow((void **)&x->pool, &x->pool_cap, at + 1 + 2 * POR_MAX_LOCS,
+          sizeof *x->pool);
+    x->pool[at] = 0;
+    x->npool = at + 1;
+    for (uint32_t pid = 0; pid < np && pid < POR_MAX_LOCS; pid++)
+        if (pend & por_bit(pid)) {
+            x->pool[x->npool++] = pid;
+            x->pool[x->npool++] = locs[pid];
+            x->pool[at]++;
+        }
+    x->pl[u] = (uint32_t)at + 1;
+    return x->pool + at;
+}
+
+static void new_epoch(de *x, por_ctx *c)
+{
+    if (++x->epoch == 0) {
+        size_t nl = por_labels_count(c->labels);
+
+        for (size_t i = 0; i < x->lcap && i < nl; i++)
+            x->lep[i] = 0;
+        memset(x->locep, 0, (c->prog->npclocs + 1) * sizeof *x->locep);
+        memset(x->cep, 0, x->ncells * sizeof *x->cep);
+        x->epoch = 1;
+    }
+    x->nlt = 0;
+    x->nloct = 0;
+    x->nct = 0;
 }
 
 /* Summary of one walked state: its pending threads by location. */
 static void sum_pending(de *x, por_ctx *c, uint32_t u)
 {
-    const uint8_t    *vec;
-    size_t            len;
-    size_t            np;
-    uint32_t          pid;
-    uint32_t          locs[POR_MAX_LOCS];
-    por_set           pend = c->pend[u];
+    const uint32_t *pl;
 
-    if (pend == 0)
+    if (c->pend[u] == 0)
         return;
-    vec = ss_get(c->ss, u, &len);
-    np = ts_proc_locs(c->t, vec, len - c->vec_extra, locs, POR_MAX_LOCS);
-    for (pid = 0; pid < np && pid < POR_MAX_LOCS; pid++) {
-        if (pend & por_bit(pid)) {
-            uint32_t li = locs[pid];
+    pl = pend_locs(x, c, u);
+    for (uint32_t k = 0; k < pl[0]; k++) {
+        uint32_t pid = pl[1 + 2 * k];
+        uint32_t li = pl[2 + 2 * k];
 
-            if (x->locep[li] != x->epoch) {
-                x->locep[li] = x->epoch;
-                x->lpids[li] = 0;
-                xgrow((void **)&x->loctouch, &x->loct_cap, x->nloct + 1,
-                      sizeof *x->loctouch);
-                x->loctouch[x->nloct++] = li;
-            }
-            x->lpids[li] |= por_bit(pid);
+        if (x->locep[li] != x->epoch) {
+            x->locep[li] = x->epoch;
+            x->lpids[li] = 0;
+            xgrow((void **)&x->loctouch, &x->loct_cap, x->nloct + 1,
+                  sizeof *x->loctouch);
+            x->loctouch[x->nloct++] = li;
         }
+        x->lpids[li] |= por_bit(pid);
     }
 }
 
@@ -199,34 +548,192 @@ static void sum_label(de *x, por_ctx *c, uint32_t label, por_set tids)
     x->ltids[label] |= tids;
 }
 
-/* RETRAVERSE-ONCE(u0) against every visible stack step: the walk is
- * summarised (distinct labels with their threads, distinct locations
- * with their pending threads), then every stack step is compared with
- * the summary: the same updates as edge by edge, in far fewer tests. */
-static void retraverse(de *x, por_ctx *c, uint32_t u0)
+static void cell_add(de *x, uint32_t cl, por_set tids, int write)
+{
+    if (x->cep[cl] != x->epoch) {
+        x->cep[cl] = x->epoch;
+        x->crt[cl] = 0;
+        x->cwt[cl] = 0;
+        xgrow((void **)&x->ctouch, &x->ct_cap, x->nct + 1,
+              sizeof *x->ctouch);
+        x->ctouch[x->nct++] = cl;
+    }
+    if (write)
+        x->cwt[cl] |= tids;
+    else
+        x->crt[cl] |= tids;
+}
+
+/* Turn the walk's labels and pending locations into per-cell thread
+ * sets. */
+static void sum_cells(de *x, por_ctx *c)
 {
     const bc_program *p = c->prog;
-    size_t            n = 0;
-    uint32_t          j = UINT32_MAX;
 
-    por_walk_begin(c);
-    if (++x->epoch == 0) {
-        for (size_t i = 0; i < x->lcap; i++)
-            x->lep[i] = 0;
-        for (size_t i = 0; i <= p->npclocs; i++)
-            x->locep[i] = 0;
-        x->epoch = 1;
+    for (size_t k = 0; k < x->nlt; k++) {
+        uint32_t         L = x->ltouch[k];
+        uint32_t         n;
+        const ts_access *a = por_label_accs(c->labels, L, &n);
+
+        for (uint32_t i = 0; i < n; i++) {
+            uint32_t lo, hi, extra;
+
+            acc_cells(x, &a[i], &lo, &hi, &extra);
+            for (uint32_t cl = lo; cl < hi; cl++)
+                cell_add(x, cl, x->ltids[L], a[i].write);
+            if (extra != UINT32_MAX)
+                cell_add(x, extra, x->ltids[L], a[i].write);
+        }
     }
-    x->nlt = 0;
-    x->nloct = 0;
+    for (size_t k = 0; k < x->nloct; k++) {
+        uint32_t        li = x->loctouch[k];
+        const uint64_t *rd = c->loc_rd + (size_t)li * p->nwords;
+        const uint64_t *wr = c->loc_wr + (size_t)li * p->nwords;
+
+        for (uint32_t w = 0; w < p->nwords; w++) {
+            uint64_t m = rd[w] | wr[w];
+
+            while (m != 0) {
+                uint32_t o = w * 64 + (uint32_t)__builtin_ctzll(m);
+
+                m &= m - 1;
+                if (o >= p->nobjects)
+                    break;
+                /* static channel facts: their own cell */
+                cell_add(x, o, x->lpids[li], (int)(wr[w] >> (o % 64) & 1u));
+            }
+        }
+    }
+}
+
+/* Every stack step dependent on what the walk below u0 met learns it
+ * (all of them: path context is lost); so do the ps frames. */
+static void apply_summary(de *x, por_ctx *c, uint32_t u0)
+{
+    const bc_program *p = c->prog;
+    uint32_t          from = (uint32_t)c->depth - 1;
+
+    for (size_t k = 0; k < x->nct; k++) {
+        uint32_t     cl = x->ctouch[k];
+        por_set      rt = x->crt[cl];
+        por_set      wt = x->cwt[cl];
+        uint32_t     sc;
+        const clist *l;
+
+        if (cl == C_CHANY(x))
+            continue;
+        sc = cl == C_CHSTATIC(x) ? C_CHANY(x) : cl;
+        l = &x->wl[sc];
+        for (uint32_t i = 0; i < l->n; i++) {
+            const vis *t = &x->v[l->v[i]];
+            por_set    other = (rt | wt) & ~vis_tids(t);
+
+            if (other)
+                note(c, t->anc, other, t->from, EXPLAIN_WALK, u0);
+        }
+        if (wt == 0)
+            continue;
+        l = &x->rl[sc];
+        for (uint32_t i = 0; i < l->n; i++) {
+            const vis *t = &x->v[l->v[i]];
+            por_set    other = wt & ~vis_tids(t);
+
+            if (other)
+                note(c, t->anc, other, t->from, EXPLAIN_WALK, u0);
+        }
+    }
+    for (size_t i = 0; i < x->nps; i++) {
+        const psent *e = &x->ps[i];
+        por_set      other = 0;
+
+        if (!learner(c, e->fi))
+            continue;
+        for (uint32_t w = 0; w < p->nwords; w++) {
+            uint64_t m = e->rd[w] | e->wr[w];
+
+            while (m != 0) {
+                uint32_t o = w * 64 + (uint32_t)__builtin_ctzll(m);
+                int      wr = (int)(e->wr[w] >> (o % 64) & 1u);
+
+                m &= m - 1;
+                if (o >= p->nobjects)
+                    break;
+                for (int pass = 0; pass < 2; pass++) {
+                    uint32_t cl = pass == 0 ? o : C_CHANY(x);
+
+                    if (pass == 1 && o != x->g + BC_OBJ_CHANS)
+                        break;
+                    if (x->cep[cl] != x->epoch)
+                        continue;
+                    other |= x->cwt[cl];
+                    if (wr)
+                        other |= x->crt[cl];
+                }
+            }
+        }
+        other &= ~por_bit(e->pid);
+        if (other)
+            note(c, e->fi, other, from, EXPLAIN_WALK, u0);
+    }
+}
+
+/* The lowest frame that could learn from a walk, or UINT32_MAX. */
+static uint32_t lowest_learner(const de *x, const por_ctx *c)
+{
+    uint32_t lo = UINT32_MAX;
+
+    for (size_t i = 0; i < x->n; i++)
+        if (x->v[i].anc < lo && learner(c, x->v[i].anc)) {
+            lo = x->v[i].anc;
+            break;      /* entries are in stack order */
+        }
+    for (size_t i = 0; i < x->nps; i++)
+        if (x->ps[i].fi < lo && learner(c, x->ps[i].fi)) {
+            lo = x->ps[i].fi;
+            break;
+        }
+    return lo;
+}
+
+/* RETRAVERSE-ONCE(u0) against every visible stack step. */
+static void retraverse(de *x, por_ctx *c, uint32_t u0)
+{
+    size_t   n = 0;
+    uint32_t j = (uint32_t)c->depth;     /* lowest stack frame met */
+    uint32_t lo = lowest_learner(x, c);
+    size_t   steps = 0;
+
+    if (lo == UINT32_MAX)
+        return;
+    por_walk_begin(c);
+    new_epoch(x, c);
     por_walk_mark(c, u0);
     por_walk_push(c, u0, &n);
     while (n > 0) {
         uint32_t u = c->work[--n];
 
-        if (c->stackpos[u] && c->stackpos[u] - 1 < j)
-            j = c->stackpos[u] - 1;
+        if (c->stackpos[u] && c->stackpos[u] - 1 < j
+            && c->cycle_fix != POR_CYCLE_C3) {
+            uint32_t js = c->stackpos[u] - 1;
+
+            stack_fix(c, js, j);
+            j = js;
+            if (j <= lo) {
+                c->st->walks_cut++;     /* nobody left to teach */
+                return;
+            }
+        }
         sum_pending(x, c, u);
+        if ((++steps & 1023u) == 0) {
+            /* teach what is known so far; stop when nobody is left */
+            sum_cells(x, c);
+            apply_summary(x, c, u0);
+            lo = lowest_learner(x, c);
+            if (lo == UINT32_MAX || j <= lo) {
+                c->st->walks_cut++;
+                return;
+            }
+        }
         for (uint32_t b = c->ehead[u]; b != POR_NOEDGE;
              b = c->edges[b].next) {
             const por_edge *e = &c->edges[b];
@@ -238,75 +745,98 @@ static void retraverse(de *x, por_ctx *c, uint32_t u0)
                 por_walk_push(c, e->dst, &n);
         }
     }
-    for (size_t i = 0; i < x->n; i++) {
-        const vis *t = &x->v[i];
-        por_set    mine = tids_of(t->pid, t->pid2);
-
-        for (size_t k = 0; k < x->nlt; k++) {
-            uint32_t L = x->ltouch[k];
-            por_set  other = x->ltids[L] & ~mine;
-
-            if (other && por_label_conflict(c->labels, t->label, L))
-                note(c, t->anc, other);
-        }
-        for (size_t k = 0; k < x->nloct; k++) {
-            uint32_t li = x->loctouch[k];
-            por_set  other = x->lpids[li] & ~mine;
-
-            if (other
-                && por_label_conflict_static(c->labels, p, t->label,
-                                             c->loc_rd + li * p->nwords,
-                                             c->loc_wr + li * p->nwords))
-                note(c, t->anc, other);
-        }
-    }
-    for (size_t i = 0; i < x->nps; i++) {
-        const uint64_t *rd;
-        const uint64_t *wr;
-        uint32_t        pid;
-
-        if (x->ps[i] >= c->depth || c->frames[x->ps[i]].cur < 0)
-            continue;
-        ps_facts(c, x->ps[i], &rd, &wr, &pid);
-        for (size_t k = 0; k < x->nlt; k++) {
-            uint32_t L = x->ltouch[k];
-            por_set  other = x->ltids[L] & ~por_bit(pid);
-
-            if (other && por_label_conflict_static(c->labels, p, L, rd, wr))
-                note(c, x->ps[i], other);
-        }
-        for (size_t k = 0; k < x->nloct; k++) {
-            uint32_t li = x->loctouch[k];
-            por_set  other = x->lpids[li] & ~por_bit(pid);
-
-            if (other
-                && por_static_conflict(p, rd, wr,
-                                       c->loc_rd + li * p->nwords,
-                                       c->loc_wr + li * p->nwords))
-                note(c, x->ps[i], other);
-        }
-    }
-    if (j != UINT32_MAX)
-        full_from(c, j);
+    sum_cells(x, c);
+    apply_summary(x, c, u0);
 }
 
-/* Can a walk still change anything: is some stack step or pending
- * sibling owned by an irreducible frame that is not fully expanded? */
-static int learns(const de *x, const por_ctx *c)
-{
-    for (size_t i = 0; i < x->n; i++) {
-        const por_frame *f = &c->frames[x->v[i].anc];
+/* ------------------------------------------- RETRAVERSE-PATHS */
 
-        if ((f->flags & (POR_F_IRRED | POR_F_FULL)) == POR_F_IRRED)
-            return 1;
+/* The pending actions of blocked threads at u as replayed steps. */
+static void paths_pending(de *x, por_ctx *c, uint32_t u)
+{
+    const bc_program *p = c->prog;
+    const uint32_t   *pl;
+
+    if (c->pend[u] == 0)
+        return;
+    pl = pend_locs(x, c, u);
+    for (uint32_t k = 0; k < pl[0]; k++) {
+        uint32_t        pid = pl[1 + 2 * k];
+        uint32_t        li = pl[2 + 2 * k];
+        const uint64_t *rd = c->loc_rd + (size_t)li * p->nwords;
+        const uint64_t *wr = c->loc_wr + (size_t)li * p->nwords;
+        int64_t         i = last_dep_static(x, p, rd, wr, pid);
+
+        if (i >= 0 && x->v[i].anc != UINT32_MAX)
+            note(c, x->v[i].anc, por_bit(pid), x->v[i].from,
+                 EXPLAIN_PENDING, u);
+        for (size_t q = 0; q < x->nps; q++)
+            if (x->ps[q].pid != pid && learner(c, x->ps[q].fi)
+                && por_static_conflict(p, x->ps[q].rd, x->ps[q].wr, rd,
+                                       wr))
+                note(c, x->ps[q].fi, por_bit(pid), x->ps[q].fi,
+                     EXPLAIN_PENDING, u);
     }
-    for (size_t i = 0; i < x->nps; i++)
-        if (x->ps[i] < c->depth
-            && (c->frames[x->ps[i]].flags & (POR_F_IRRED | POR_F_FULL))
-               == POR_F_IRRED)
-            return 1;
+}
+
+/* RETRAVERSE-PATHS(u0): every path below u0, each step NOTE-DEP'd
+ * against the stack and the replayed prefix.  Returns -1 when a path
+ * meets the stack or repeats a state (a cycle). */
+static int retraverse_paths(de *x, por_ctx *c, uint32_t u0)
+{
+    size_t base = x->n;
+    size_t np = 0;
+
+    c->st->retraversals++;
+    /* path[2k] = state, path[2k+1] = next edge to try */
+    xgrow((void **)&x->path, &x->path_cap, 2, sizeof *x->path);
+    x->path[np++] = u0;
+    x->path[np++] = c->ehead[u0];
+    paths_pending(x, c, u0);
+    while (np > 0) {
+        uint32_t        b = x->path[np - 1];
+        const por_edge *e;
+        por_set         tt;
+        int64_t         i;
+
+        if (b == POR_NOEDGE) {
+            np -= 2;
+            if (np > 0)
+                vis_trunc(x, c, base + np / 2 - 1);
+            continue;
+        }
+        e = &c->edges[b];
+        x->path[np - 1] = e->next;
+        c->st->retraversed++;
+        if (c->stackpos[e->dst]) {
+            vis_trunc(x, c, base);
+            return -1;
+        }
+        for (size_t k = 0; k < np; k += 2)
+            if (x->path[k] == e->dst) {
+                vis_trunc(x, c, base);
+                return -1;
+            }
+        tt = tids_of(e->pid, e->pid2);
+        if (e->label != POR_LABEL_NONE) {
+            ps_note(x, c, tt, e->label, (uint32_t)c->depth - 1);
+            i = last_dep(x, c, tt, e->label);
+            if (i >= 0 && x->v[i].anc != UINT32_MAX)
+                note(c, x->v[i].anc, tt, x->v[i].from, EXPLAIN_EDGE,
+                     e->dst);
+        }
+        /* one replayed entry per path edge (empty label: no cells) */
+        vis_push(x, c, UINT32_MAX, UINT32_MAX, e->pid, e->pid2, e->label);
+        xgrow((void **)&x->path, &x->path_cap, np + 2, sizeof *x->path);
+        x->path[np++] = e->dst;
+        x->path[np++] = c->ehead[e->dst];
+        paths_pending(x, c, e->dst);
+    }
+    vis_trunc(x, c, base);
     return 0;
 }
+
+/* ------------------------------------------------------- callbacks */
 
 static void de_step(void *self, por_ctx *c, uint32_t fi, uint32_t pid,
                     uint32_t pid2, uint32_t label, uint32_t dst,
@@ -317,34 +847,31 @@ static void de_step(void *self, por_ctx *c, uint32_t fi, uint32_t pid,
     por_set  tt = tids_of(pid, pid2);
 
     while (x->n > 0 && x->v[x->n - 1].from >= top)
-        x->n--;
-    if (label != POR_LABEL_NONE)
-        ps_note(x, c, tt, label);
+        vis_trunc(x, c, x->n - 1);
     if (label != POR_LABEL_NONE) {
-        /* NOTE-DEP: the last dependent stack step */
-        for (size_t i = x->n; i-- > 0;) {
-            const vis *t = &x->v[i];
+        int64_t i;
 
-            if ((tids_of(t->pid, t->pid2) & tt) == 0
-                && por_label_conflict(c->labels, t->label, label)) {
-                note(c, t->anc, tt);
-                break;
-            }
-        }
-        xgrow((void **)&x->v, &x->cap, x->n + 1, sizeof *x->v);
-        x->v[x->n].from = top;
-        x->v[x->n].anc = fi;
-        x->v[x->n].label = label;
-        x->v[x->n].pid = (uint8_t)(pid < 255 ? pid : 254);
-        x->v[x->n].pid2 = (uint8_t)(pid2 < 255 ? pid2 : POR_NOPID2);
-        x->n++;
+        ps_note(x, c, tt, label, top);
+        i = last_dep(x, c, tt, label);      /* NOTE-DEP */
+        if (i >= 0)
+            note(c, x->v[i].anc, tt, x->v[i].from, EXPLAIN_TOP, TS_NONE);
+        vis_push(x, c, top, fi, pid, pid2, label);
     }
     if (dst == SS_NOREF)
         return;
-    if (on_stack)
-        full_from(c, c->stackpos[dst] - 1);
-    else if (!is_new && learns(x, c))
-        retraverse(x, c, dst);
+    if (on_stack) {
+        if (c->de_paths)
+            c->cycle_error = 1;
+        else if (c->cycle_fix != POR_CYCLE_C3)
+            stack_fix(c, c->stackpos[dst] - 1, (uint32_t)c->depth);
+    } else if (!is_new) {
+        if (c->de_paths) {
+            if (retraverse_paths(x, c, dst) != 0)
+                c->cycle_error = 1;
+        } else {
+            retraverse(x, c, dst);
+        }
+    }
 }
 
 /* F-BLOCK at a new state: NOTE-DEP of each pending transition. */
@@ -352,52 +879,31 @@ static void de_pushed(void *self, por_ctx *c, por_frame *f)
 {
     de               *x = self;
     const bc_program *p = c->prog;
-    const uint8_t    *vec;
-    size_t            len;
-    size_t            np;
-    uint32_t          pid;
-    uint32_t          locs[POR_MAX_LOCS];
-    por_set           pend;
+    const uint32_t   *pl;
 
     if (f->ref == SS_NOREF || f->ref >= c->nstates
-        || (x->n == 0 && x->nps == 0))
+        || (x->n == 0 && x->nps == 0) || c->pend[f->ref] == 0)
         return;
-    pend = c->pend[f->ref];
-    if (pend == 0)
-        return;
-    vec = ss_get(c->ss, f->ref, &len);
-    np = ts_proc_locs(c->t, vec, len - c->vec_extra, locs, POR_MAX_LOCS);
-    for (pid = 0; pid < np && pid < POR_MAX_LOCS; pid++) {
-        if (pend & por_bit(pid)) {
-            size_t   li = locs[pid];
+    pl = pend_locs(x, c, f->ref);
+    for (uint32_t k = 0; k < pl[0]; k++) {
+        uint32_t        pid = pl[1 + 2 * k];
+        size_t          li = pl[2 + 2 * k];
+        const uint64_t *rd = c->loc_rd + li * p->nwords;
+        const uint64_t *wr = c->loc_wr + li * p->nwords;
+        int64_t         i;
 
-            for (size_t i = 0; i < x->nps; i++) {
-                const uint64_t *rd;
-                const uint64_t *wr;
-                uint32_t        q;
+        for (size_t q = 0; q < x->nps; q++) {
+            const psent *e = &x->ps[q];
 
-                if (x->ps[i] >= c->depth || c->frames[x->ps[i]].cur < 0)
-                    continue;
-                ps_facts(c, x->ps[i], &rd, &wr, &q);
-                if (q != pid
-                    && por_static_conflict(p, rd, wr,
-                                           c->loc_rd + li * p->nwords,
-                                           c->loc_wr + li * p->nwords))
-                    note(c, x->ps[i], por_bit(pid));
-            }
-            for (size_t i = x->n; i-- > 0;) {
-                const vis *t = &x->v[i];
-
-                if (tids_of(t->pid, t->pid2) & por_bit(pid))
-                    continue;
-                if (por_label_conflict_static(c->labels, p, t->label,
-                                              c->loc_rd + li * p->nwords,
-                                              c->loc_wr + li * p->nwords)) {
-                    note(c, t->anc, por_bit(pid));
-                    break;
-                }
-            }
+            if (e->pid != pid && learner(c, e->fi)
+                && por_static_conflict(p, e->rd, e->wr, rd, wr))
+                note(c, e->fi, por_bit(pid), e->fi, EXPLAIN_PENDING,
+                     f->ref);
         }
+        i = last_dep_static(x, p, rd, wr, pid);
+        if (i >= 0)
+            note(c, x->v[i].anc, por_bit(pid), x->v[i].from,
+                 EXPLAIN_PENDING, f->ref);
     }
 }
 
@@ -412,22 +918,33 @@ static void de_thread_start(void *self, por_ctx *c, por_frame *f,
         return;
     f->done |= b;
     por_thr(c, f, slot)->dep = 0;
-    while (x->nps > 0 && x->ps[x->nps - 1] >= fi)
-        x->nps--;
+    ps_trunc(x, fi);
     if (f->ref < c->nstates && (c->pend[f->ref] & b)) {
+        size_t          li = por_thread_loc(c, f, slot);
+        const uint64_t *rd = c->loc_rd + li * c->prog->nwords;
+        const uint64_t *wr = c->loc_wr + li * c->prog->nwords;
+        uint64_t        any = 0;
+        psent          *e;
+
+        for (uint32_t w = 0; w < c->prog->nwords; w++)
+            any |= rd[w] | wr[w];
+        if (any == 0)
+            return;     /* only locals: it conflicts with nobody */
         xgrow((void **)&x->ps, &x->ps_cap, x->nps + 1, sizeof *x->ps);
-        x->ps[x->nps++] = fi;
+        e = &x->ps[x->nps++];
+        e->fi = fi;
+        e->pid = por_thr(c, f, slot)->pid;
+        e->rd = c->loc_rd + li * c->prog->nwords;
+        e->wr = c->loc_wr + li * c->prog->nwords;
     }
 }
 
 static void de_thread_done(void *self, por_ctx *c, por_frame *f,
                            uint32_t slot)
 {
-    de      *x = self;
-    uint32_t fi = (uint32_t)(f - c->frames);
+    de *x = self;
 
-    while (x->nps > 0 && x->ps[x->nps - 1] >= fi)
-        x->nps--;
+    ps_trunc(x, (uint32_t)(f - c->frames));
     if (f->flags & POR_F_IRRED)
         por_update_backtrack(c, f, slot);
 }
@@ -441,12 +958,13 @@ static int de_exhausted(void *self, por_ctx *c, por_frame *f)
 
 static void de_popped(void *self, por_ctx *c)
 {
-    de *x = self;
+    de    *x = self;
+    size_t m = x->n;
 
-    while (x->n > 0 && x->v[x->n - 1].from >= c->depth)
-        x->n--;
-    while (x->nps > 0 && x->ps[x->nps - 1] >= c->depth)
-        x->nps--;
+    while (m > 0 && x->v[m - 1].from >= c->depth)
+        m--;
+    vis_trunc(x, c, m);
+    ps_trunc(x, (uint32_t)c->depth);
 }
 
 const por_algo por_algo_de = {
@@ -457,35 +975,4 @@ const por_algo por_algo_de = {
 const por_algo por_algo_de_jpf = {
     POR_NEED_GRAPH | POR_JPF, de_new, de_free, de_enter, de_step,
     de_pushed, de_thread_start, de_thread_done, de_exhausted, de_popped
-};
-
-/* O-DPOR stand-in: the same eager race detection, re-traversal and fixes,
- * with the classic (Flanagan-Godefroid) backtracking rule instead of the
- * source-set test with initials: every thread found racing with a step
- * of s is added to backtrack(s) when it is enabled there, else all of
- * safe(s); there is no early stop.  Never smaller than DE. */
-static void od_thread_done(void *self, por_ctx *c, por_frame *f,
-                           uint32_t slot)
-{
-    de      *x = self;
-    uint32_t fi = (uint32_t)(f - c->frames);
-    por_set  D = por_thr(c, f, slot)->dep;
-
-    while (x->nps > 0 && x->ps[x->nps - 1] >= fi)
-        x->nps--;
-    if (!(f->flags & POR_F_IRRED))
-        return;
-    c->st->bt_updates++;
-    if ((f->flags & POR_F_FULL) || (D & ~f->safe) != 0) {
-        if (!(f->flags & POR_F_FULL) && (f->todo & f->safe) != f->safe)
-            c->st->case_a++;
-        f->todo = f->safe;
-    } else {
-        f->todo |= D;
-    }
-}
-
-const por_algo por_algo_odpor = {
-    POR_NEED_GRAPH, de_new, de_free, de_enter, de_step, de_pushed,
-    de_thread_start, od_thread_done, de_exhausted, de_popped
 };

@@ -15,13 +15,18 @@
  * every enabled thread), O5 (it holds a thread not enabled).
  *
  * Cycles: a walk that reaches a state on the stack makes s fully
- * expanded (F-STACK); an edge onto the stack does so too (F-C3, set by
- * the search).  F-NONDET: p's walk starts from each of its edges, each
+ * expanded (F-STACK, --cycle-fix=stack), or adds to dep(s, p) every
+ * thread whose code can still conflict with p's step (F-STACK-STATIC,
+ * --cycle-fix=static), or goes on (--cycle-fix=c3-only); an edge onto
+ * the stack makes s fully expanded in every case (F-C3, set by the
+ * search).  F-NONDET: p's walk starts from each of its edges, each
  * compared with that edge's label.
  */
 #include "config.h"
 
 #include "engine/por.h"
+
+#include "engine/explain.h"
 
 static void dl_enter(void *self, por_ctx *c, por_frame *f)
 {
@@ -61,11 +66,26 @@ static por_set deps(por_ctx *c, por_frame *f, uint32_t slot)
         while (n > 0) {
             uint32_t u = c->work[--n];
 
-            if (c->stackpos[u]) {
+            if (c->stackpos[u] && c->cycle_fix == POR_CYCLE_STATIC) {
+                /* F-STACK-STATIC: the static facts cover whatever the
+                 * walk could still find */
+                c->st->static_deps++;
+                return D | (por_static_threads(c, f, slot) & ~pb);
+            }
+            if (c->stackpos[u] && c->cycle_fix == POR_CYCLE_STACK) {
                 f->flags |= POR_F_FULL;
                 c->st->full_stack++;
+                if (c->xp)
+                    explain_line(c, f->ref, "proviso: the walk below "
+                                 "thread %u reaches state %u on the "
+                                 "stack; expanding fully (F-STACK)",
+                                 (unsigned)pid, (unsigned)u);
                 return D;
             }
+            if (c->xp)
+                explain_dl_dep(c, f, slot, e, por_pending_conflicts2(
+                                   c, u, c->pend[u], a, srd, swr, pid) & ~D,
+                               EXPLAIN_PENDING, u, 0);
             D |= por_pending_conflicts2(c, u, c->pend[u], a, srd, swr,
                                         pid);
             for (uint32_t b = c->ehead[u]; b != POR_NOEDGE;
@@ -82,14 +102,26 @@ static por_set deps(por_ctx *c, por_frame *f, uint32_t slot)
                         || (srd != NULL
                             && por_label_conflict_static(c->labels, p,
                                                          x->label, srd,
-                                                         swr))))
+                                                         swr)))) {
+                    if (c->xp)
+                        explain_dl_dep(c, f, slot, e, tids & ~D,
+                                       EXPLAIN_EDGE, u, b);
                     D |= tids;
+                }
                 if ((D & ~f->safe) != 0) {
                     c->st->o5++;
+                    if (c->xp)
+                        explain_line(c, f->ref, "O5: dep(%u) holds a "
+                                     "thread not in the safe set; the walk "
+                                     "stops", (unsigned)pid);
                     return D;
                 }
                 if ((D | pb) == f->safe) {
                     c->st->o4++;
+                    if (c->xp)
+                        explain_line(c, f->ref, "O4: dep(%u) and %u cover "
+                                     "the safe set; the walk stops",
+                                     (unsigned)pid, (unsigned)pid);
                     return D;
                 }
                 if (por_walk_mark(c, x->dst))
@@ -134,6 +166,9 @@ static int o3(por_ctx *c, por_frame *f)
     }
     f->taken = f->done = f->todo = f->safe;
     c->st->o3++;
+    if (c->xp)
+        explain_line(c, f->ref, "O3: every other thread leads to visited "
+                     "states; their edges are added; closed");
     return 1;
 }
 
@@ -150,6 +185,10 @@ static int update(por_ctx *c, por_frame *f)
         if (f->done == f->safe) {
             c->st->o2++;
             f->todo = f->done;
+            if (c->xp)
+                explain_line(c, f->ref, "O2: thread %u was the last of "
+                             "the safe set; closed without a walk",
+                             (unsigned)th->pid);
             return 1;
         }
         if (o3(c, f))

@@ -14,6 +14,7 @@
 #include <inttypes.h>
 #include <string.h>
 
+#include "engine/outcome.h"
 #include "engine/trail.h"
 
 #define MIB (1024.0 * 1024.0)
@@ -42,6 +43,10 @@ const char *report_error_text(const bc_program *prog, const search_error *e,
 
         at = trail_assert_text(prog, trans, e->loc, text, sizeof text);
     }
+    if (e->kind == SEARCH_E_OUTCOME && e->detail != NULL) {
+        snprintf(buf, size, "%s (%s)", search_err_text(e->kind), e->detail);
+        return buf;
+    }
     snprintf(buf, size, "%s%s%s", search_err_text(e->kind),
              at != NULL ? " " : "", at != NULL ? at : "");
     return buf;
@@ -53,6 +58,11 @@ void report_error_line(FILE *out, const bc_program *prog,
     char text[600];
     char where[256];
 
+    if (e->kind == SEARCH_E_OUTCOME && e->loc == TS_NONE) {
+        fprintf(out, "spore:%zu: %s (at depth %zu)\n", e->index,
+                report_error_text(prog, e, text, sizeof text), e->depth);
+        return;
+    }
     fprintf(out, "spore:%zu: %s at %s (at depth %zu)\n", e->index,
             report_error_text(prog, e, text, sizeof text),
             loc_str(prog, e->loc, where, sizeof where), e->depth);
@@ -87,6 +97,9 @@ const char *report_incomplete_reason(const report_info *ri, char *buf,
     case SEARCH_STOP_DEPTH:
         snprintf(buf, size, "depth limit %zu reached", ri->opts->max_depth);
         break;
+    case SEARCH_STOP_CYCLE:
+        snprintf(buf, size, "cycle (--de-retraverse=paths)");
+        break;
     default:
         if (r->truncated)
             snprintf(buf, size, "depth limit %zu reached",
@@ -109,9 +122,13 @@ void report_verdict(FILE *out, const report_info *ri)
     } else if (r->verdict == SEARCH_VIOLATED && r->nerrors > 0) {
         const search_error *e = &r->errors[0];
 
-        fprintf(out, "VIOLATED: %s at %s",
-                report_error_text(ri->prog, e, text, sizeof text),
-                loc_str(ri->prog, e->loc, where, sizeof where));
+        if (e->kind == SEARCH_E_OUTCOME && e->loc == TS_NONE)
+            fprintf(out, "VIOLATED: %s",
+                    report_error_text(ri->prog, e, text, sizeof text));
+        else
+            fprintf(out, "VIOLATED: %s at %s",
+                    report_error_text(ri->prog, e, text, sizeof text),
+                    loc_str(ri->prog, e->loc, where, sizeof where));
         if (r->nerrors > 1)
             fprintf(out, " (and %zu more error%s)", r->nerrors - 1,
                     r->nerrors > 2 ? "s" : "");
@@ -146,11 +163,13 @@ static void text_properties(FILE *out, const search_options *o)
 {
     const search_por *por = search_por_get(o->por);
     char              ord[300];
+    char              prov[200];
 
     fprintf(out, "\t+ Partial Order Reduction: %s\n",
             por != NULL ? por->title : "?");
     if (por != NULL && o->por != SEARCH_POR_NONE)
-        fprintf(out, "\t  proviso and fixes: %s\n", por->proviso);
+        fprintf(out, "\t  proviso and fixes: %s\n",
+                search_por_proviso(o, prov, sizeof prov));
     if (o->stateless)
         fprintf(out, "\t+ stateless search (no state matching)\n");
     if (o->por != SEARCH_POR_NONE || o->order != SEARCH_ORDER_SEQ
@@ -187,6 +206,9 @@ static void text_counts(FILE *out, const search_result *r)
     if (s->truncated)
         fprintf(out, "%9zu transitions cut by the depth limit\n",
                 s->truncated);
+    if (s->reexplored)
+        fprintf(out, "%9zu states explored again (-i: reached by a "
+                "shorter path)\n", s->reexplored);
     fputc('\n', out);
 }
 
@@ -216,6 +238,16 @@ static void text_por(FILE *out, const report_info *ri)
         fprintf(out, "%9zu graph edges stored\n", p->edges);
         fprintf(out, "%9zu re-traversals, %zu edges re-traversed\n",
                 p->retraversals, p->retraversed);
+        if (p->walks_cut)
+            fprintf(out, "%9zu re-traversals cut short (nothing left to "
+                    "learn)\n", p->walks_cut);
+        if (p->static_deps)
+            fprintf(out, "%9zu dep sets grown by F-STACK-STATIC\n",
+                    p->static_deps);
+        if (ri->opts->por == SEARCH_POR_ODPOR)
+            fprintf(out, "%9zu races, %zu threads added by them, %zu "
+                    "replays over budget\n", p->races, p->race_adds,
+                    p->replays_cut);
         fprintf(out, "%9zu backtrack updates: %zu conservative (a), "
                 "%zu early stops (b)\n", p->bt_updates, p->case_a,
                 p->case_b);
@@ -273,6 +305,10 @@ static void text_limits(FILE *out, const report_info *ri)
                 ri->opts->time_limit);
     if (r->stop == SEARCH_STOP_INTERRUPT)
         fprintf(out, "spore: interrupted\n");
+    if (r->stop == SEARCH_STOP_CYCLE)
+        fprintf(out, "spore: --de-retraverse=paths met a cycle in the "
+                "state graph; it needs an acyclic model (use the default "
+                "--de-retraverse=once)\n");
 }
 
 void report_text(FILE *out, const report_info *ri)
@@ -355,11 +391,14 @@ static void json_stats(FILE *out, const search_stats *s)
             "\"atomic_steps\":%zu,\"truncated\":%zu,\"depth\":%zu,"
             "\"state_vector_bytes\":%zu,\"hash_conflicts\":%zu,"
             "\"memory_bytes\":%zu,\"store_bytes\":%zu,\"stack_bytes\":%zu,"
-            "\"elapsed_seconds\":%.6f}",
+            "\"elapsed_seconds\":%.6f",
             s->stored, s->matched, s->stored + s->matched, s->transitions,
             s->atomic_steps, s->truncated, s->max_depth, s->max_vector,
             s->conflicts, s->store_bytes + s->stack_bytes, s->store_bytes,
             s->stack_bytes, s->elapsed);
+    if (s->reexplored)      /* -i only */
+        fprintf(out, ",\"states_reexplored\":%zu", s->reexplored);
+    fputc('}', out);
 }
 
 static void json_por(FILE *out, const search_por_stats *p)
@@ -370,11 +409,15 @@ static void json_por(FILE *out, const search_por_stats *p)
             "\"edges\":%zu,\"retraversals\":%zu,\"retraversed\":%zu,"
             "\"bt_updates\":%zu,\"case_a\":%zu,\"case_b\":%zu,"
             "\"o2\":%zu,\"o3\":%zu,\"o4\":%zu,\"o5\":%zu,"
+            "\"walks_cut\":%zu,\"static_deps\":%zu,\"races\":%zu,"
+            "\"race_adds\":%zu,\"replays_cut\":%zu,"
             "\"graph_bytes\":%zu,\"por_bytes\":%zu}",
             p->reducible, p->irreducible, p->full_c3, p->full_stack,
             p->full_other, p->nondet_denied, p->threads_skipped, p->edges,
             p->retraversals, p->retraversed, p->bt_updates, p->case_a,
-            p->case_b, p->o2, p->o3, p->o4, p->o5, p->graph_bytes,
+            p->case_b, p->o2, p->o3, p->o4, p->o5, p->walks_cut,
+            p->static_deps, p->races, p->race_adds, p->replays_cut,
+            p->graph_bytes,
             p->por_bytes);
 }
 
@@ -382,11 +425,18 @@ static void json_options(FILE *out, const search_options *o)
 {
     const search_por *por = search_por_get(o->por);
     char              ord[300];
+    char              prov[200];
 
     fputs("\"options\":{\"por\":", out);
     report_json_string(out, por != NULL ? por->name : NULL);
     fputs(",\"proviso\":", out);
-    report_json_string(out, por != NULL ? por->proviso : NULL);
+    report_json_string(out, por != NULL
+                            ? search_por_proviso(o, prov, sizeof prov)
+                            : NULL);
+    if (o->por >= SEARCH_POR_DE) {
+        fputs(",\"cycle_fix\":", out);
+        report_json_string(out, search_cycle_fix_name(o->cycle_fix));
+    }
     fputs(",\"order\":", out);
     report_json_string(out, order_str(o, ord, sizeof ord));
     fprintf(out, ",\"prefer_visited\":%s,\"stateless\":%s",
@@ -433,5 +483,10 @@ void report_json(FILE *out, const report_info *ri)
     json_por(out, &r->por);
     fputc(',', out);
     json_options(out, ri->opts);
+    if (ri->outcomes != NULL) {
+        fputc(',', out);
+        outcome_json(ri->outcomes, out,
+                     r->stop == SEARCH_STOP_NONE && !r->truncated);
+    }
     fputs("}\n", out);
 }

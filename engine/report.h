@@ -30,6 +30,9 @@ typedef struct report_info {
     const char *const    *trail_paths;  /* per error (res->nerrors
                                            entries, entries may be NULL),
                                            or NULL */
+    const struct outcome *outcomes;     /* --outcomes: the outcome set
+                                           (engine/outcome.h) put in the
+                                           JSON report, or NULL */
 } report_info;
 
 /* "spore:1: assertion violated (x == 1) (at depth 12)" and a newline,

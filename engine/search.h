@@ -55,6 +55,8 @@ typedef enum search_err_kind {
     SEARCH_E_DSTEP_BLOCK,   /* d_step blocked after its first statement */
     SEARCH_E_OVERFLOW,      /* state vector too large / too many channels */
     SEARCH_E_INVALID_END,   /* no successor, not a valid end state */
+    SEARCH_E_OUTCOME,       /* a valid end state whose outcome is not
+                               admitted (--expect; search_options.on_end) */
     SEARCH_E_NKINDS
 } search_err_kind;
 
@@ -86,8 +88,12 @@ typedef struct search_error {
     size_t       index;     /* 1 for the first error found, 2, ... */
     search_step *steps;     /* the trail; owned by the result; NULL when
                                trails were not kept for this error */
-    size_t       nsteps;    /* for an invalid end state: depth steps;
-                               otherwise depth + 1 (the failing one) */
+    size_t       nsteps;    /* for an invalid end state or an outcome:
+                               depth steps; otherwise depth + 1 (the
+                               failing one) */
+    const char  *detail;    /* SEARCH_E_OUTCOME: the outcome ("x=1 y=0")
+                               as the on_end hook gave it; owned by the
+                               result; NULL for other kinds */
 } search_error;
 
 /* ------------------------------------------------------ reduction hook */
@@ -144,6 +150,27 @@ typedef enum search_por_mode {
 /* The default reduction (chosen from measurements; see dfs.c). */
 #define SEARCH_POR_DEFAULT SEARCH_POR_SPOR
 
+/* Cycle treatment of de, dl, odpor and their variants (--cycle-fix;
+ * design/por-algorithms.md §7.3.3, §7.6).  F-C3 is always on. */
+typedef enum search_cycle_fix {
+    SEARCH_CYCLE_STACK,         /* F-STACK: fully expand (default) */
+    SEARCH_CYCLE_C3,            /* F-C3 only (experimental) */
+    SEARCH_CYCLE_STATIC,        /* F-STACK-STATIC (experimental) */
+    SEARCH_CYCLE_NFIXES
+} search_cycle_fix;
+
+/* The names on the command line: "stack", "c3-only", "static"; NULL
+ * for an unknown fix. */
+const char *search_cycle_fix_name(int fix);
+/* The fix called name, or -1. */
+int         search_cycle_fix_from_name(const char *name);
+/* The proviso and fixes a run with options o applies, for people (the
+ * mode's proviso text with --cycle-fix and --de-retraverse applied);
+ * written into buf (size bytes), which is returned. */
+struct search_options;
+const char *search_por_proviso(const struct search_options *o, char *buf,
+                               size_t size);
+
 /* The table of mode m, or NULL when m is not implemented. */
 const search_por *search_por_get(int mode);
 /* The mode called name ("dl"), or -1. */
@@ -163,6 +190,77 @@ struct search_options;
 /* Called as each error is found (before the search goes on or stops);
  * e is borrowed for the call. */
 typedef void (*search_error_fn)(void *ctx, const search_error *e);
+
+/* Called at every valid end state the search reaches (no successor and
+ * ts_valid_end), once per state stored (under --stateless: per visit),
+ * in both the plain and the reduced search.  vec (len bytes) is the
+ * state, steps[0..nsteps) the path from the initial state (NULL, 0 when
+ * there was no memory for it); all borrowed for the call.  Returns 0, or
+ * non-zero when the state is a violation: the search then records a
+ * SEARCH_E_OUTCOME error with this path (counted against max_errors),
+ * whose detail is *detail when the hook set it (a string it owns, read
+ * before the next call). */
+typedef int (*search_end_fn)(void *ctx, const uint8_t *vec, size_t len,
+                             const search_step *steps, size_t nsteps,
+                             const char **detail);
+
+/* --------------------------------------------------------- observer */
+
+/* An observer sees the search as it runs (engine/dot.h draws the graph
+ * from it, engine/explain.h prints the reduction's decisions).  It costs
+ * nothing when search_options.obs is NULL; a search with an observer
+ * always takes the general path (same counts, pan's order under none).
+ * Everything passed to a callback is borrowed for the call.  State ids
+ * are store ids: 0 for the initial state, then in the order stored. */
+
+/* Flags of a closed state (search_obs_state.flags). */
+#define SEARCH_OBS_REDUCIBLE 0x01u  /* safe = one invisible thread */
+#define SEARCH_OBS_IRRED     0x02u  /* irreducible with source sets */
+#define SEARCH_OBS_FULL      0x04u  /* expanded fully (proviso or forced) */
+#define SEARCH_OBS_FORCED    0x08u  /* full: timeout, rendezvous, pids */
+#define SEARCH_OBS_DEAD      0x10u  /* no successor at all */
+
+/* One successor of a closed state. */
+typedef struct search_obs_succ {
+    search_step    step;
+    uint32_t       finding;     /* ts_finding */
+    int            taken;       /* its thread was taken (or covered: O3) */
+    const uint8_t *vec;         /* the successor (NULL: none), vec_len */
+    size_t         vec_len;
+} search_obs_succ;
+
+/* A stored state as the search leaves it (popped from the stack). */
+typedef struct search_obs_state {
+    uint32_t               id;
+    unsigned               flags;       /* SEARCH_OBS_* */
+    uint64_t               enabled;     /* thread sets: bit p = pid p */
+    uint64_t               safe;
+    uint64_t               todo;        /* backtrack(s) */
+    uint64_t               done;
+    uint64_t               taken;
+    size_t                 nsucc;
+    const search_obs_succ *succs;
+} search_obs_state;
+
+typedef struct search_observer {
+    void *ctx;
+    /* a state stored (and pushed) at depth */
+    void (*state)(void *ctx, uint32_t id, const uint8_t *vec, size_t len,
+                  size_t depth);
+    /* an explored move from stored state src: the steps of one
+     * transition, or of an atomic chain through unstored states; dst is
+     * the stored target, or TS_NONE for an error move (finding set, a
+     * separate call from the move's own edge when it has a target);
+     * is_new: dst was stored by this move */
+    void (*edge)(void *ctx, uint32_t src, uint32_t dst,
+                 const search_step *steps, size_t nsteps, uint32_t finding,
+                 int is_new);
+    /* a stored state closed (popped) */
+    void (*closed)(void *ctx, const search_obs_state *s);
+    /* one line of --explain text, without a newline (explain_ctx) */
+    void (*explain)(void *ctx, const char *line);
+    void *explain_ctx;
+} search_observer;
 
 typedef struct search_options {
     int          por;               /* search_por_mode */
@@ -188,11 +286,29 @@ typedef struct search_options {
                                        state (not on the stack) first;
                                        default on, except under none with
                                        pan's order */
+    int          cycle_fix;         /* search_cycle_fix (de, dl, odpor) */
+    int          de_paths;          /* de, de-jpf: RETRAVERSE-PATHS (every
+                                       path; stops with SEARCH_STOP_CYCLE
+                                       on a cycle) instead of -ONCE */
     int          collect_end_states;/* fill search_result.end_states */
     size_t       max_trails;        /* keep trails of this many errors */
     volatile sig_atomic_t *stop;    /* polled; non-zero: interrupted */
     search_error_fn on_error;       /* may be NULL */
     void        *on_error_ctx;
+    const search_observer *obs;     /* NULL: none (zero cost) */
+    search_end_fn on_end;           /* valid end states (--outcomes);
+                                       NULL: off, no cost */
+    void        *on_end_ctx;
+    int          shortest;          /* -i: look for a shortest error:
+                                       after an error of n steps only
+                                       shorter ones are reported (the
+                                       depth bound drops; cutting at it
+                                       is not truncation) and a state
+                                       reached again by a shorter path
+                                       is explored again (pan's -i);
+                                       errors replace each other, so at
+                                       most one is kept (index 1); with
+                                       por none only */
 } search_options;
 
 /* Defaults: por none, depth 1000000, 1 error, every check on except -q,
@@ -214,7 +330,8 @@ typedef enum search_stop {
     SEARCH_STOP_MEMORY,         /* out of memory */
     SEARCH_STOP_TIME,           /* time limit */
     SEARCH_STOP_INTERRUPT,      /* SIGINT / SIGTERM */
-    SEARCH_STOP_ERRORS          /* max_errors reached */
+    SEARCH_STOP_ERRORS,         /* max_errors reached */
+    SEARCH_STOP_CYCLE           /* --de-retraverse=paths met a cycle */
 } search_stop;
 
 typedef struct search_stats {
@@ -233,6 +350,8 @@ typedef struct search_stats {
     size_t store_table_bytes;   /* of which the index */
     size_t stack_bytes;         /* peak memory of the DFS stack */
     double elapsed;             /* seconds */
+    size_t reexplored;          /* -i: stored states explored again,
+                                   reached by a shorter path */
 } search_stats;
 
 /* What a reduction did (all zero under none). */
@@ -252,6 +371,16 @@ typedef struct search_por_stats {
     size_t case_a;              /* conservative updates (case (a)) */
     size_t case_b;              /* early stops (case (b)) */
     size_t o2, o3, o4, o5;      /* Appendix A short-cuts */
+    size_t walks_cut;           /* DE walks stopped early: every frame
+                                   they could teach became full */
+    size_t static_deps;         /* F-STACK-STATIC: dep sets grown from
+                                   the static facts */
+    size_t races;               /* O-DPOR: reversible races found */
+    size_t race_adds;           /* O-DPOR: threads added by a race (the
+                                   initials test failed) */
+    size_t replays_cut;         /* O-DPOR: replays over their budget
+                                   (the frames they could teach were
+                                   expanded fully instead) */
     size_t threads_skipped;     /* enabled threads never expanded */
     size_t graph_bytes;         /* edges, labels and per-state arrays */
     size_t por_bytes;           /* peak per-stack POR data */
@@ -278,6 +407,11 @@ void search_result_fini(search_result *r);
  * could not start (unsupported option, no memory for the first state);
  * then r->stop says SEARCH_STOP_MEMORY or r is empty. */
 int  search_dfs(ts *t, const search_options *o, search_result *r);
+
+/* The location of an invalid end state vec: that of the first process
+ * not at a valid end location; TS_NONE when every process is at one
+ * (e.g. -q and a full channel).  Used by the search and simulation. */
+uint32_t search_blocked_loc(const ts *t, const uint8_t *vec, size_t len);
 
 /* Elapsed seconds since an arbitrary point (monotonic clock). */
 double search_now(void);

@@ -3,7 +3,9 @@
  *
  * Replay is the one routine that prints a counterexample: after a search
  * (spore.c builds a trail from the search error and replays it) and for
- * `spore replay`.  Each step is checked against the successor list of
+ * `spore replay`; it drives a trail_player, which `spore simulate`
+ * (engine/sim.c) drives too, so both print steps the same way (flat,
+ * lanes or message sequence chart).  Each step is checked against the successor list of
  * the current state (ts_successors, the same function the search uses, so
  * Promela's global rules -- atomic, else, timeout, rendezvous -- apply
  * exactly as during the search), then executed again with ts_fire_pair
@@ -52,6 +54,7 @@ void trail_free(trail *tr)
     free(tr->version);
     free(tr->options);
     free(tr->where);
+    free(tr->detail);
     free(tr->steps);
     free(tr);
 }
@@ -72,6 +75,7 @@ trail *trail_from_error(const bc_program *prog, const search_error *e,
     tr->kind = e->kind;
     tr->loc = e->loc;
     tr->where = xstrdup(loc_str(prog, e->loc, buf, sizeof buf));
+    tr->detail = dup_or_null(e->detail);
     tr->depth = e->depth;
     tr->nsteps = e->nsteps;
     tr->steps = xmalloc((e->nsteps ? e->nsteps : 1) * sizeof *tr->steps);
@@ -105,8 +109,11 @@ int trail_fprint(const trail *tr, FILE *out)
         fprintf(out, "version %s\n", tr->version);
     if (tr->options != NULL)
         fprintf(out, "options %s\n", tr->options);
-    fprintf(out, "error %s\n", kind != NULL ? kind : "unknown");
+    fprintf(out, "error %s\n", kind != NULL ? kind
+                                : tr->kind < 0 ? "none" : "unknown");
     fprintf(out, "where %s\n", tr->where != NULL ? tr->where : "?");
+    if (tr->detail != NULL)
+        fprintf(out, "outcome %s\n", tr->detail);
     if (tr->loc != TS_NONE)
         fprintf(out, "location-id %" PRIu32 "\n", tr->loc);
     fprintf(out, "depth %zu\n", tr->depth);
@@ -210,6 +217,9 @@ static int read_header_line(reader *rd, trail *tr, char *key, char *val)
     } else if (strcmp(key, "where") == 0) {
         free(tr->where);
         tr->where = xstrdup(val);
+    } else if (strcmp(key, "outcome") == 0) {
+        free(tr->detail);
+        tr->detail = xstrdup(val);
     } else if (strcmp(key, "location-id") == 0) {
         tr->loc = (uint32_t)strtoul(val, NULL, 10);
     } else if (strcmp(key, "depth") == 0) {
@@ -407,21 +417,50 @@ const char *trail_assert_text(const bc_program *prog, uint32_t trans,
     return NULL;
 }
 
-/* ------------------------------------------------------------ replay */
+/* ------------------------------------------------------------ player */
 
-typedef struct replay {
+/*
+ * A player holds the current state of a run and prints each step it
+ * executes in one of the styles of trail.h.  Replay and simulation
+ * (engine/sim.c) both drive one, so a simulated run and the replay of
+ * its trail print the same lines.
+ *
+ * Lanes and charts lay a row out in a character buffer: a 6-column step
+ * number, then one LANE_W-wide lane per process, each starting with its
+ * lifeline '|'; trailing blanks are cut before printing.
+ */
+
+#define LANE_W      22      /* width of one lane (process column) */
+#define LANE_MAX    32      /* lanes drawn; higher pids share the last */
+#define LANE_X0     6       /* the first lane starts here */
+
+typedef struct sent_msg {       /* a message in a buffered channel */
+    uint32_t chan;
+    uint32_t pid;               /* its sender */
+    size_t   step;              /* the step that sent it */
+} sent_msg;
+
+struct trail_player {
     ts               *t;
     const bc_program *prog;
-    const trail      *tr;
     FILE             *out;
-    FILE             *err;              /* problems with the trail */
-    int               quiet;
-    ts_succs          succs;
+    int               style;
+    ts_succs          succs;        /* successors of cur, when have_succs */
+    int               have_succs;
     ts_succs          fired;
     uint8_t          *cur, *prev;
     size_t            cur_len, prev_len, cur_cap, prev_cap;
     uint32_t          last_finding, last_floc, last_trans;
-} replay;
+    uint32_t          ncols;        /* lanes of the last header, 0: none */
+    uint32_t          maxprocs;     /* most processes seen at once */
+    uint32_t          lane_pt[LANE_MAX];  /* proctype first seen with
+                                       each pid, TS_NONE: not yet */
+    sent_msg         *sent;         /* charts: messages in flight, in
+                                       the order they were sent */
+    size_t            nsent, sent_cap;
+    char             *row;          /* the row being laid out */
+    size_t            row_len, row_cap;
+};
 
 static void set_vec(uint8_t **v, size_t *len, size_t *cap,
                     const uint8_t *src, size_t n)
@@ -436,7 +475,8 @@ static void set_vec(uint8_t **v, size_t *len, size_t *cap,
 
 /* Instance number of pid among the processes of its proctype, counted
  * from 1 in pid order, as SPIN prints it ("(P:2)"). */
-static uint32_t instance_of(const replay *rp, uint32_t pid, uint32_t pt)
+static uint32_t instance_of(const trail_player *pl, uint32_t pid,
+                            uint32_t pt)
 {
     uint32_t k = 1;
 
@@ -444,7 +484,7 @@ static uint32_t instance_of(const replay *rp, uint32_t pid, uint32_t pt)
         uint32_t qt;
         uint32_t pc;
 
-        if (ts_proc_info(rp->t, rp->cur, rp->cur_len, q, &qt, &pc) == 0
+        if (ts_proc_info(pl->t, pl->cur, pl->cur_len, q, &qt, &pc) == 0
             && qt == pt)
             k++;
     }
@@ -467,10 +507,28 @@ static void put_text(const char *s, FILE *out)
     }
 }
 
-static void print_move(const replay *rp, size_t no, uint32_t pid,
-                       uint32_t trans)
+/* Everything a function printed on a stream, as one string (caller
+ * frees); the stream is a memory stream given to fn. */
+typedef void (*print_fn)(const trail_player *pl, const void *arg,
+                         FILE *out);
+
+static char *capture(const trail_player *pl, print_fn fn, const void *arg)
 {
-    const bc_program *p = rp->prog;
+    char  *buf = NULL;
+    size_t size = 0;
+    FILE  *mem = open_memstream(&buf, &size);
+
+    if (mem == NULL)
+        return xstrdup("");
+    fn(pl, arg, mem);
+    fclose(mem);
+    return buf != NULL ? buf : xstrdup("");
+}
+
+static void put_move(const trail_player *pl, uint32_t pid, uint32_t trans,
+                     FILE *out)
+{
+    const bc_program *p = pl->prog;
     const bc_trans   *tr = &p->trans[trans];
     const char       *pname = tr->proc < p->nprocs
                               ? p->procs[tr->proc].name : "?";
@@ -483,46 +541,636 @@ static void print_move(const replay *rp, size_t no, uint32_t pid,
         file = l->file < p->nfiles ? p->files[l->file] : "?";
         line = l->line;
     }
-    if (no > 0)
-        fprintf(rp->out, "%4zu: ", no);
-    else
-        fprintf(rp->out, "      ");
-    fprintf(rp->out, "proc %" PRIu32 " (%s:%" PRIu32 ") %s:%" PRIu32 "  ",
-            pid, pname, instance_of(rp, pid, tr->proc), file, line);
-    put_text(str_at(p, tr->text), rp->out);
-    fputc('\n', rp->out);
+    fprintf(out, "proc %" PRIu32 " (%s:%" PRIu32 ") %s:%" PRIu32 "  ",
+            pid, pname, instance_of(pl, pid, tr->proc), file, line);
+    put_text(str_at(p, tr->text), out);
 }
 
-/* ts_print_state, each line indented under its step (ts prints flush
- * left; the text goes through a memory stream to be indented). */
-static void print_state(const replay *rp, const uint8_t *prev,
-                        size_t prev_len)
+static void print_move(const trail_player *pl, size_t no, uint32_t pid,
+                       uint32_t trans)
 {
-    char  *buf = NULL;
-    size_t size = 0;
-    FILE  *mem = open_memstream(&buf, &size);
+    if (no > 0)
+        fprintf(pl->out, "%4zu: ", no);
+    else
+        fprintf(pl->out, "      ");
+    put_move(pl, pid, trans, pl->out);
+    fputc('\n', pl->out);
+}
 
-    if (mem == NULL) {
-        ts_print_state(rp->t, rp->cur, rp->cur_len, prev, prev_len, rp->out);
+void trail_player_print_succ(const trail_player *pl, const ts_succ *c,
+                             FILE *out)
+{
+    put_move(pl, c->pid, c->trans, out);
+    if (c->pid2 != TS_NONE && c->trans2 < pl->prog->ntrans) {
+        fputs("  with  ", out);
+        put_move(pl, c->pid2, c->trans2, out);
+    }
+    fputc('\n', out);
+}
+
+/* What changed from prev to cur (prev NULL: the whole state). */
+static void state_fn(const trail_player *pl, const void *arg, FILE *out)
+{
+    (void)arg;
+    ts_print_state(pl->t, pl->cur, pl->cur_len, pl->prev,
+                   pl->prev != NULL ? pl->prev_len : 0, out);
+}
+
+/* The lines of text, each indented under its step. */
+static void put_indented(FILE *out, const char *text)
+{
+    for (const char *line = text; *line != '\0';) {
+        const char *nl = strchr(line, '\n');
+        int         n = nl != NULL ? (int)(nl - line) : (int)strlen(line);
+
+        fprintf(out, "        %.*s\n", n, line);
+        line = nl != NULL ? nl + 1 : line + n;
+    }
+}
+
+static void print_changes(trail_player *pl, int whole)
+{
+    uint8_t *prev = pl->prev;
+    char    *text;
+
+    if (whole)
+        pl->prev = NULL;
+    text = capture(pl, state_fn, NULL);
+    pl->prev = prev;
+    put_indented(pl->out, text);
+    free(text);
+}
+
+/* ------------------------------------------------------------ lanes */
+
+static uint32_t lane_of(uint32_t pid)
+{
+    return pid < LANE_MAX ? pid : LANE_MAX - 1;
+}
+
+static size_t lane_x(uint32_t lane)
+{
+    return LANE_X0 + (size_t)lane * LANE_W;
+}
+
+/* Start a row: step number (0: none) and the lifelines. */
+static void row_start(trail_player *pl, size_t no)
+{
+    size_t w = lane_x(pl->ncols) + 1;
+
+    if (pl->row_cap < w + 1) {
+        pl->row_cap = w + 64;
+        pl->row = xrealloc(pl->row, pl->row_cap);
+    }
+    memset(pl->row, ' ', w);
+    pl->row[w] = '\0';
+    pl->row_len = w;
+    if (no > 0) {
+        char num[32];
+        int  n = snprintf(num, sizeof num, "%5zu", no);
+
+        memcpy(pl->row, num, (size_t)n < LANE_X0 ? (size_t)n : LANE_X0);
+    }
+    for (uint32_t c = 0; c < pl->ncols; c++)
+        pl->row[lane_x(c)] = '|';
+}
+
+/* Write text at column x, at most max characters (a cut is marked
+ * with '~'). */
+static void row_put(trail_player *pl, size_t x, const char *text,
+                    size_t max)
+{
+    size_t n = strlen(text);
+
+    if (n > max) {
+        memcpy(pl->row + x, text, max - 1);
+        pl->row[x + max - 1] = '~';
         return;
     }
-    ts_print_state(rp->t, rp->cur, rp->cur_len, prev, prev_len, mem);
-    fclose(mem);
-    for (char *line = buf; line != NULL && *line != '\0';) {
-        char *nl = strchr(line, '\n');
-        int   n = nl != NULL ? (int)(nl - line) : (int)strlen(line);
-
-        fprintf(rp->out, "        %.*s\n", n, line);
-        line = nl != NULL ? nl + 1 : NULL;
-    }
-    free(buf);
+    memcpy(pl->row + x, text, n);
 }
 
-/* Index in rp->succs of step s, or -1. */
-static long find_succ(const replay *rp, const search_step *s)
+/* Text in the lane of pid, after its lifeline. */
+static void row_lane(trail_player *pl, uint32_t pid, const char *text)
 {
-    for (size_t i = 0; i < rp->succs.n; i++) {
-        const ts_succ *c = &rp->succs.v[i];
+    row_put(pl, lane_x(lane_of(pid)) + 2, text, LANE_W - 3);
+}
+
+/* Print the row, then tail (may be NULL), without trailing blanks. */
+static void row_end(trail_player *pl, const char *tail)
+{
+    size_t n = pl->row_len;
+
+    while (n > 0 && pl->row[n - 1] == ' ')
+        n--;
+    fprintf(pl->out, "%.*s", (int)n, pl->row);
+    if (tail != NULL && *tail != '\0')
+        fprintf(pl->out, "%*s%s", n < lane_x(pl->ncols) + 1
+                ? (int)(lane_x(pl->ncols) + 1 - n) : 1, "", tail);
+    fputc('\n', pl->out);
+}
+
+/* The header: "step" and proctype(pid) of every lane; printed again
+ * when a process appears that has no lane yet. */
+static void lanes_header(trail_player *pl, uint32_t want)
+{
+    uint32_t n = want < LANE_MAX ? want : LANE_MAX;
+
+    if (n <= pl->ncols)
+        return;
+    pl->ncols = n;
+    row_start(pl, 0);
+    memcpy(pl->row + 1, "step", 4);
+    for (uint32_t pid = 0; pid < n; pid++) {
+        uint32_t pt = pl->lane_pt[pid];
+        char     name[64];
+
+        if (pt >= pl->prog->nprocs)
+            snprintf(name, sizeof name, "(%" PRIu32 ")", pid);
+        else
+            snprintf(name, sizeof name, "%s(%" PRIu32 ")",
+                     pl->prog->procs[pt].name, pid);
+        row_lane(pl, pid, pid + 1 == LANE_MAX && n == LANE_MAX
+                 ? "(higher pids)" : name);
+    }
+    row_end(pl, NULL);
+}
+
+/* Statement text of trans, escaped, into a new string. */
+static void text_fn(const trail_player *pl, const void *arg, FILE *out)
+{
+    put_text(str_at(pl->prog, pl->prog->trans[*(const uint32_t *)arg].text),
+             out);
+}
+
+static void put_lane_text(trail_player *pl, uint32_t pid, uint32_t trans)
+{
+    char *text;
+
+    if (pid == TS_NONE || trans >= pl->prog->ntrans)
+        return;
+    text = capture(pl, text_fn, &trans);
+    row_lane(pl, pid, text);
+    free(text);
+}
+
+/* Model output of a step, each line in the lane of its process. */
+static void lanes_output(trail_player *pl, uint32_t pid, const char *text)
+{
+    for (const char *line = text; *line != '\0';) {
+        const char *nl = strchr(line, '\n');
+        size_t      n = nl != NULL ? (size_t)(nl - line) : strlen(line);
+        char        buf[LANE_W * 4];
+
+        snprintf(buf, sizeof buf, "> %.*s",
+                 (int)(n < sizeof buf - 3 ? n : sizeof buf - 3), line);
+        row_start(pl, 0);
+        row_lane(pl, pid, buf);
+        row_end(pl, NULL);
+        line = nl != NULL ? nl + 1 : line + n;
+    }
+}
+
+/* Changed variables joined on one line: "x: 0 -> 1, P(0):i: 1 -> 2". */
+static char *changes_line(trail_player *pl)
+{
+    char  *text = capture(pl, state_fn, NULL);
+    char  *line = xmalloc(2 * strlen(text) + 1);
+    char  *q = line;
+
+    for (const char *p = text; *p; p++) {
+        if (*p != '\n') {
+            *q++ = *p;
+        } else if (p[1] != '\0') {
+            *q++ = ',';
+            *q++ = ' ';
+        }
+    }
+    *q = '\0';
+    free(text);
+    return line;
+}
+
+static void lanes_step(trail_player *pl, size_t no, const search_step *s,
+                       const char *output)
+{
+    char *tail = changes_line(pl);
+
+    row_start(pl, no);
+    put_lane_text(pl, s->pid, s->trans);
+    put_lane_text(pl, s->pid2, s->trans2);
+    row_end(pl, tail);
+    free(tail);
+    lanes_output(pl, s->pid, output);
+}
+
+/* ----------------------------------------------------- message charts */
+
+/* The channel's name as the statement writes it ("toR" of "toR!x,y"),
+ * or "q[ID]" when the text does not start with a plain name. */
+static void chan_name(const trail_player *pl, uint32_t trans, uint32_t chan,
+                      char *buf, size_t size)
+{
+    const char *text = trans < pl->prog->ntrans
+                       ? str_at(pl->prog, pl->prog->trans[trans].text) : "";
+    size_t      n = strcspn(text, "!?");
+
+    for (size_t i = 0; i < n; i++)
+        if (!(text[i] == '_' || text[i] == '[' || text[i] == ']'
+              || text[i] == '.' || (text[i] >= '0' && text[i] <= '9')
+              || ((text[i] | 0x20) >= 'a' && (text[i] | 0x20) <= 'z')))
+            n = 0;
+    if (n == 0 || text[n] == '\0' || n >= size)
+        snprintf(buf, size, "q[%" PRIu32 "]", chan);
+    else
+        snprintf(buf, size, "%.*s", (int)n, text);
+}
+
+typedef struct msg_ref {
+    const uint8_t *vec;
+    size_t         len;
+    uint32_t       chan, k;
+} msg_ref;
+
+static void msg_fn(const trail_player *pl, const void *arg, FILE *out)
+{
+    const msg_ref *m = arg;
+
+    ts_print_msg(pl->t, m->vec, m->len, m->chan, m->k, out);
+}
+
+static char *msg_str(const trail_player *pl, const uint8_t *vec, size_t len,
+                     uint32_t chan, uint32_t k)
+{
+    msg_ref m = { vec, len, chan, k };
+
+    return capture(pl, msg_fn, &m);
+}
+
+/* An arrow from the lane of pid a to the lane of pid b, label in it. */
+static void row_arrow(trail_player *pl, uint32_t a, uint32_t b,
+                      const char *label)
+{
+    uint32_t la = lane_of(a);
+    uint32_t lb = lane_of(b);
+    size_t   from = lane_x(la < lb ? la : lb) + 1;
+    size_t   to = lane_x(la < lb ? lb : la);     /* exclusive */
+    size_t   n = strlen(label);
+    size_t   room = to - from;
+
+    if (la == lb) {
+        row_lane(pl, a, label);
+        return;
+    }
+    memset(pl->row + from, '-', room);
+    if (la < lb)
+        pl->row[to - 1] = '>';
+    else
+        pl->row[from] = '<';
+    if (room >= 8) {
+        size_t max = room - 6;
+        size_t w = n < max ? n : max;
+        size_t x = from + (room - w - 2) / 2;
+
+        pl->row[x] = ' ';
+        row_put(pl, x + 1, label, max);
+        pl->row[x + 1 + w] = ' ';
+    }
+}
+
+/* Remove the i-th message in flight on chan; returns it (pid TS_NONE
+ * when none is known). */
+static sent_msg take_sent(trail_player *pl, uint32_t chan, uint32_t i)
+{
+    sent_msg none = { chan, TS_NONE, 0 };
+
+    for (size_t k = 0; k < pl->nsent; k++) {
+        if (pl->sent[k].chan != chan || i-- > 0)
+            continue;
+        none = pl->sent[k];
+        memmove(pl->sent + k, pl->sent + k + 1,
+                (pl->nsent - k - 1) * sizeof *pl->sent);
+        pl->nsent--;
+        break;
+    }
+    return none;
+}
+
+/* Which message a receive took: the first whose text changed, else the
+ * last (FIFO receives take the first; random receives any). */
+static uint32_t removed_index(const trail_player *pl, uint32_t chan,
+                              int after)
+{
+    uint32_t i = 0;
+
+    for (; i < (uint32_t)after; i++) {
+        char *a = msg_str(pl, pl->prev, pl->prev_len, chan, i);
+        char *b = msg_str(pl, pl->cur, pl->cur_len, chan, i);
+        int   same = strcmp(a, b) == 0;
+
+        free(a);
+        free(b);
+        if (!same)
+            break;
+    }
+    return i;
+}
+
+static void msc_send(trail_player *pl, size_t no, const search_step *s,
+                     uint32_t chan, uint32_t k, int after)
+{
+    char  name[64];
+    char  label[LANE_W * 4];
+    char  tail[96];
+    char *val = msg_str(pl, pl->cur, pl->cur_len, chan, k);
+
+    chan_name(pl, s->trans, chan, name, sizeof name);
+    snprintf(label, sizeof label, "%s!%s =>", name, val);
+    snprintf(tail, sizeof tail, "(queued in %s: %d)", name, after);
+    free(val);
+    xgrow((void **)&pl->sent, &pl->sent_cap, pl->nsent + 1,
+          sizeof *pl->sent);
+    pl->sent[pl->nsent].chan = chan;
+    pl->sent[pl->nsent].pid = s->pid;
+    pl->sent[pl->nsent].step = no;
+    pl->nsent++;
+    row_start(pl, no);
+    row_lane(pl, s->pid, label);
+    row_end(pl, tail);
+}
+
+static void msc_recv(trail_player *pl, size_t no, const search_step *s,
+                     uint32_t chan, int after)
+{
+    uint32_t i = removed_index(pl, chan, after);
+    char    *val = msg_str(pl, pl->prev, pl->prev_len, chan, i);
+    sent_msg m = take_sent(pl, chan, i);
+    char     name[64];
+    char     label[LANE_W * 4];
+    char     tail[64];
+
+    chan_name(pl, s->trans, chan, name, sizeof name);
+    row_start(pl, no);
+    if (m.pid == TS_NONE) {
+        snprintf(label, sizeof label, "=> %s?%s", name, val);
+        row_lane(pl, s->pid, label);
+        row_end(pl, NULL);
+    } else {
+        snprintf(label, sizeof label, "%s!%s", name, val);
+        row_arrow(pl, m.pid, s->pid, label);
+        snprintf(tail, sizeof tail, "(sent at step %zu)", m.step);
+        row_end(pl, tail);
+    }
+    free(val);
+}
+
+/* Sends and receives of a step: a rendezvous is one arrow; on a
+ * buffered channel the send is drawn where it happens (NAME!V =>) and
+ * the receive as an arrow from the sender's lane. */
+static void msc_step(trail_player *pl, size_t no, const search_step *s,
+                     const char *output)
+{
+    uint32_t nc = ts_nchans(pl->cur);
+
+    if (s->pid2 != TS_NONE && s->trans2 < pl->prog->ntrans) {
+        char *text = capture(pl, text_fn, &s->trans);
+
+        row_start(pl, no);
+        row_arrow(pl, s->pid, s->pid2, text);
+        row_end(pl, "(rendezvous)");
+        free(text);
+    }
+    for (uint32_t chan = 1; chan <= nc; chan++) {
+        int before = ts_chan_len(pl->t, pl->prev, pl->prev_len, chan, NULL);
+        int after = ts_chan_len(pl->t, pl->cur, pl->cur_len, chan, NULL);
+
+        if (before < 0)
+            before = 0;
+        for (int k = before; k < after; k++)
+            msc_send(pl, no, s, chan, (uint32_t)k, k + 1);
+        for (int k = after; k < before; k++)
+            msc_recv(pl, no, s, chan, after);
+    }
+    lanes_output(pl, s->pid, output);
+}
+
+/* ------------------------------------------------------------ firing */
+
+/* cur changed: its successors are not known; note its processes. */
+static void note_procs(trail_player *pl)
+{
+    uint32_t np = ts_nprocs(pl->cur);
+
+    pl->have_succs = 0;
+    if (np > pl->maxprocs)
+        pl->maxprocs = np;
+    for (uint32_t pid = 0; pid < np && pid < LANE_MAX; pid++) {
+        uint32_t pc;
+
+        if (pl->lane_pt[pid] == TS_NONE
+            && ts_proc_info(pl->t, pl->cur, pl->cur_len, pid,
+                            &pl->lane_pt[pid], &pc) != 0)
+            pl->lane_pt[pid] = TS_NONE;
+    }
+}
+
+trail_player *trail_player_new(ts *t, FILE *out, int style, uint32_t ncols)
+{
+    trail_player *pl = xcalloc(1, sizeof *pl);
+
+    pl->t = t;
+    pl->prog = ts_program(t);
+    pl->out = out;
+    pl->style = out != NULL ? style : TRAIL_QUIET;
+    pl->maxprocs = ncols;
+    for (uint32_t i = 0; i < LANE_MAX; i++)
+        pl->lane_pt[i] = TS_NONE;
+    ts_succs_init(&pl->succs);
+    ts_succs_init(&pl->fired);
+    return pl;
+}
+
+void trail_player_free(trail_player *pl)
+{
+    if (pl == NULL)
+        return;
+    ts_succs_fini(&pl->succs);
+    ts_succs_fini(&pl->fired);
+    free(pl->cur);
+    free(pl->prev);
+    free(pl->sent);
+    free(pl->row);
+    free(pl);
+}
+
+int trail_player_start(trail_player *pl, ts_finding *finding,
+                       uint32_t *floc)
+{
+    size_t         len;
+    const uint8_t *init;
+
+    *finding = TS_OK;
+    *floc = TS_NONE;
+    init = ts_initial(pl->t, &len, finding, floc);
+    pl->last_finding = *finding;
+    pl->last_floc = *floc;
+    pl->last_trans = TS_NONE;
+    if (init == NULL)
+        return -1;
+    set_vec(&pl->cur, &pl->cur_len, &pl->cur_cap, init, len);
+    note_procs(pl);
+    if (pl->style == TRAIL_LANES || pl->style == TRAIL_MSC)
+        lanes_header(pl, pl->maxprocs);
+    return 0;
+}
+
+const ts_succs *trail_player_succs(trail_player *pl)
+{
+    if (!pl->have_succs) {
+        ts_successors(pl->t, pl->cur, pl->cur_len, &pl->succs);
+        pl->have_succs = 1;
+    }
+    return &pl->succs;
+}
+
+const uint8_t *trail_player_state(const trail_player *pl, size_t *len)
+{
+    *len = pl->cur_len;
+    return pl->cur;
+}
+
+uint32_t trail_player_finding(const trail_player *pl, uint32_t *floc,
+                              uint32_t *trans)
+{
+    if (floc != NULL)
+        *floc = pl->last_floc;
+    if (trans != NULL)
+        *trans = pl->last_trans;
+    return pl->last_finding;
+}
+
+uint32_t trail_player_maxprocs(const trail_player *pl)
+{
+    return pl->maxprocs;
+}
+
+/* Execute step s (successor idx of the current state) with the model's
+ * output going to mout; the result (from ts_fire_pair when it agrees,
+ * else from the successor list) becomes cur.  0, or -1 when the step
+ * leaves no state. */
+static int execute(trail_player *pl, const search_step *s, long idx,
+                   FILE *mout)
+{
+    const ts_succ  *c = &trail_player_succs(pl)->v[idx];
+    const ts_succs *from = &pl->succs;
+
+    ts_set_output(pl->t, mout);
+    if (ts_fire_pair(pl->t, pl->cur, pl->cur_len, s->pid, s->trans,
+                     s->pid2, s->trans2, &pl->fired) == 0
+        && pl->fired.n > 0) {
+        from = &pl->fired;
+        c = &pl->fired.v[0];
+    }
+    ts_set_output(pl->t, NULL);
+    pl->last_finding = c->finding;
+    pl->last_floc = c->floc;
+    pl->last_trans = s->trans;
+    set_vec(&pl->prev, &pl->prev_len, &pl->prev_cap, pl->cur, pl->cur_len);
+    if (c->dst_len == 0)
+        return -1;
+    set_vec(&pl->cur, &pl->cur_len, &pl->cur_cap, from->vecs + c->dst_off,
+            c->dst_len);
+    note_procs(pl);
+    return 0;
+}
+
+typedef struct exec_arg {
+    const search_step *s;
+    long               idx;
+    int                rc;
+} exec_arg;
+
+static void exec_fn(const trail_player *pl, const void *arg, FILE *out)
+{
+    exec_arg *a = (exec_arg *)arg;
+
+    a->rc = execute((trail_player *)pl, a->s, a->idx, out);
+}
+
+int trail_player_fire(trail_player *pl, size_t no, const search_step *s,
+                      long idx)
+{
+    exec_arg a = { s, idx, 0 };
+    char    *output;
+    uint32_t top = s->pid2 != TS_NONE && s->pid2 > s->pid ? s->pid2
+                                                          : s->pid;
+
+    switch (pl->style) {
+    case TRAIL_FLAT:
+        print_move(pl, no, s->pid, s->trans);
+        if (s->pid2 != TS_NONE && s->trans2 < pl->prog->ntrans)
+            print_move(pl, 0, s->pid2, s->trans2);
+        if (execute(pl, s, idx, pl->out) != 0)
+            return -1;
+        print_changes(pl, 0);
+        return 0;
+    case TRAIL_LANES:
+    case TRAIL_MSC:
+        output = capture(pl, exec_fn, &a);
+        if (a.rc == 0)
+            lanes_header(pl, ts_nprocs(pl->cur) > top ? ts_nprocs(pl->cur)
+                                                      : top + 1);
+        if (pl->style == TRAIL_LANES)
+            lanes_step(pl, no, s, output);   /* no state: cur == prev */
+        else if (a.rc == 0)
+            msc_step(pl, no, s, output);
+        free(output);
+        return a.rc;
+    default:
+        return execute(pl, s, idx, NULL);
+    }
+}
+
+void trail_player_error(trail_player *pl, int kind, uint32_t loc,
+                        const char *where_text, size_t nsteps)
+{
+    char        where[256];
+    char        text[512];
+    const char *atext = NULL;
+
+    if (kind == SEARCH_E_ASSERT)
+        atext = trail_assert_text(pl->prog, pl->last_trans, loc, text,
+                                  sizeof text);
+    if (kind == SEARCH_E_OUTCOME) {         /* where_text: the outcome */
+        fprintf(pl->out != NULL ? pl->out : stdout,
+                "spore: %s (%s) (after %zu steps)\n", search_err_text(kind),
+                where_text != NULL ? where_text : "?", nsteps);
+        return;
+    }
+    loc_str(pl->prog, loc, where, sizeof where);
+    if (loc == TS_NONE && where_text != NULL)
+        snprintf(where, sizeof where, "%s", where_text);
+    fprintf(pl->out != NULL ? pl->out : stdout,
+            "spore: %s%s%s at %s (after %zu steps)\n",
+            search_err_text(kind), atext != NULL ? " " : "",
+            atext != NULL ? atext : "", where, nsteps);
+}
+
+void trail_player_final(trail_player *pl)
+{
+    if (pl->style == TRAIL_QUIET || pl->cur_len == 0)
+        return;
+    fprintf(pl->out, "final state:\n");
+    print_changes(pl, 1);
+}
+
+/* ------------------------------------------------------------ replay */
+
+/* Index in succs of step s, or -1. */
+static long find_succ(const ts_succs *succs, const search_step *s)
+{
+    for (size_t i = 0; i < succs->n; i++) {
+        const ts_succ *c = &succs->v[i];
 
         if (c->pid == s->pid && c->trans == s->trans && c->pid2 == s->pid2
             && c->trans2 == s->trans2)
@@ -531,196 +1179,147 @@ static long find_succ(const replay *rp, const search_step *s)
     return -1;
 }
 
-static void explain_not_enabled(const replay *rp, size_t no,
+static void explain_not_enabled(const bc_program *prog,
+                                const ts_succs *succs, size_t no,
                                 const search_step *s)
 {
-    FILE *out = rp->err;
+    FILE *out = stderr;
 
     fprintf(out, "spore: trail step %zu: process %" PRIu32
             " transition %" PRIu32, no, s->pid, s->trans);
     if (s->pid2 != TS_NONE)
         fprintf(out, " with process %" PRIu32 " transition %" PRIu32,
                 s->pid2, s->trans2);
-    if (s->trans >= rp->prog->ntrans) {
+    if (s->trans >= prog->ntrans) {
         fprintf(out, " does not exist in this model\n");
         return;
     }
     fprintf(out, " (%s) is not enabled here; enabled:%s\n",
-            str_at(rp->prog, rp->prog->trans[s->trans].text),
-            rp->succs.n ? "" : " nothing");
-    for (size_t i = 0; i < rp->succs.n; i++) {
-        const ts_succ *c = &rp->succs.v[i];
+            str_at(prog, prog->trans[s->trans].text),
+            succs->n ? "" : " nothing");
+    for (size_t i = 0; i < succs->n; i++) {
+        const ts_succ *c = &succs->v[i];
 
         fprintf(out, "    process %" PRIu32 " transition %" PRIu32 "  %s\n",
                 c->pid, c->trans,
-                c->trans < rp->prog->ntrans
-                ? str_at(rp->prog, rp->prog->trans[c->trans].text) : "?");
+                c->trans < prog->ntrans
+                ? str_at(prog, prog->trans[c->trans].text) : "?");
     }
 }
 
-/* Execute s with model output on; the result (from ts_fire when it
- * agrees, else from the checked successor list) becomes rp->cur. */
-static int fire_step(replay *rp, const search_step *s, long idx)
+/* Run every step of tr on pl; 0, or a trail_status. */
+static int replay_steps(trail_player *pl, const trail *tr)
 {
-    const ts_succ *c = &rp->succs.v[idx];
-    const ts_succs *from = &rp->succs;
+    ts_finding fnd;
+    uint32_t   floc;
 
-    ts_set_output(rp->t, rp->quiet ? NULL : rp->out);
-    if (ts_fire_pair(rp->t, rp->cur, rp->cur_len, s->pid, s->trans,
-                     s->pid2, s->trans2, &rp->fired) == 0
-        && rp->fired.n > 0) {
-        from = &rp->fired;
-        c = &rp->fired.v[0];
-    }
-    ts_set_output(rp->t, NULL);
-    rp->last_finding = c->finding;
-    rp->last_floc = c->floc;
-    rp->last_trans = s->trans;
-    set_vec(&rp->prev, &rp->prev_len, &rp->prev_cap, rp->cur, rp->cur_len);
-    if (c->dst_len == 0)
-        return -1;
-    set_vec(&rp->cur, &rp->cur_len, &rp->cur_cap, from->vecs + c->dst_off,
-            c->dst_len);
-    return 0;
-}
+    if (trail_player_start(pl, &fnd, &floc) != 0)
+        return fnd != TS_OK && tr->nsteps == 0 ? 0 : TRAIL_FAILED;
+    for (size_t no = 1; no <= tr->nsteps; no++) {
+        const search_step *s = &tr->steps[no - 1];
+        const ts_succs    *succs = trail_player_succs(pl);
+        long               idx = find_succ(succs, s);
 
-/* Run step no (1-based); returns 0, or a trail_status. */
-static int run_step(replay *rp, size_t no)
-{
-    const search_step *s = &rp->tr->steps[no - 1];
-    long               idx;
-
-    ts_successors(rp->t, rp->cur, rp->cur_len, &rp->succs);
-    idx = find_succ(rp, s);
-    if (idx < 0) {
-        explain_not_enabled(rp, no, s);
-        return TRAIL_NOT_ENABLED;
-    }
-    if (!rp->quiet) {
-        print_move(rp, no, s->pid, s->trans);
-        if (s->pid2 != TS_NONE && s->trans2 < rp->prog->ntrans)
-            print_move(rp, 0, s->pid2, s->trans2);
-    }
-    if (fire_step(rp, s, idx) != 0) {
-        if (no < rp->tr->nsteps) {
-            fprintf(rp->err, "spore: trail step %zu leaves no state, but "
+        if (idx < 0) {
+            explain_not_enabled(pl->prog, succs, no, s);
+            return TRAIL_NOT_ENABLED;
+        }
+        if (trail_player_fire(pl, no, s, idx) != 0 && no < tr->nsteps) {
+            fprintf(stderr, "spore: trail step %zu leaves no state, but "
                     "the trail goes on\n", no);
             return TRAIL_NOT_ENABLED;
         }
-        return 0;
     }
-    if (!rp->quiet)
-        print_state(rp, rp->prev, rp->prev_len);
     return 0;
 }
 
-static int check_hash(const replay *rp, int force)
+static int check_hash(const bc_program *prog, const trail *tr, int force)
 {
-    if (rp->tr->hash == rp->prog->model_hash)
+    if (tr->hash == prog->model_hash)
         return 0;
-    fprintf(rp->err, "spore: %s: the trail was made from a different model "
+    fprintf(stderr, "spore: %s: the trail was made from a different model "
             "(hash %016" PRIx64 ", this model %016" PRIx64 ")%s\n",
-            rp->tr->model != NULL ? rp->tr->model : "?", rp->tr->hash,
-            rp->prog->model_hash,
-            force ? "; replaying anyway (--force)" : "");
+            tr->model != NULL ? tr->model : "?", tr->hash,
+            prog->model_hash, force ? "; replaying anyway (--force)" : "");
     return force ? 0 : TRAIL_MISMATCH;
 }
 
 /* The error that the replay ended in, if any, as a search_err_kind. */
-static int observed_error(replay *rp, int require_empty)
+static int observed_error(trail_player *pl, const trail *tr,
+                          int require_empty)
 {
-    if (rp->tr->kind == SEARCH_E_INVALID_END) {
-        if (ts_successors(rp->t, rp->cur, rp->cur_len, &rp->succs) == 0
-            && !ts_valid_end(rp->t, rp->cur, rp->cur_len, require_empty))
+    /* an outcome not admitted (--expect): the trail must end in a valid
+     * end state; whether its outcome is admitted depends on the expect
+     * file, which replay does not read */
+    if (tr->kind == SEARCH_E_OUTCOME) {
+        if (trail_player_succs(pl)->n == 0
+            && ts_valid_end(pl->t, pl->cur, pl->cur_len, require_empty))
+            return SEARCH_E_OUTCOME;
+        return -1;
+    }
+    if (tr->kind == SEARCH_E_INVALID_END) {
+        if (trail_player_succs(pl)->n == 0
+            && !ts_valid_end(pl->t, pl->cur, pl->cur_len, require_empty))
             return SEARCH_E_INVALID_END;
         return -1;
     }
-    return search_err_from_finding(rp->last_finding);
+    return search_err_from_finding(pl->last_finding);
 }
 
-static void print_error(const replay *rp, int kind, size_t nsteps)
+/* The lanes of a replay, known before it starts: a silent run of tr
+ * counts the processes and names them into pl. */
+static void count_lanes(trail_player *pl, const trail *tr)
 {
-    char        where[256];
-    char        text[512];
-    const char *atext = NULL;
-    uint32_t    loc = kind == SEARCH_E_INVALID_END ? rp->tr->loc
-                                                  : rp->last_floc;
+    trail_player *dry = trail_player_new(pl->t, NULL, TRAIL_QUIET, 0);
 
-    if (kind == SEARCH_E_ASSERT)
-        atext = trail_assert_text(rp->prog, rp->last_trans, loc, text,
-                                  sizeof text);
-    loc_str(rp->prog, loc, where, sizeof where);
-    if (loc == TS_NONE && rp->tr->where != NULL)
-        snprintf(where, sizeof where, "%s", rp->tr->where);
-    fprintf(rp->out, "spore: %s%s%s at %s (after %zu steps)\n",
-            search_err_text(kind), atext != NULL ? " " : "",
-            atext != NULL ? atext : "", where, nsteps);
+    replay_steps(dry, tr);
+    pl->maxprocs = dry->maxprocs;
+    memcpy(pl->lane_pt, dry->lane_pt, sizeof pl->lane_pt);
+    trail_player_free(dry);
 }
 
-static int replay_steps(replay *rp)
+int trail_replay_style(ts *t, const bc_program *prog, const trail *tr,
+                       int force, int style, FILE *out)
 {
-    size_t         len;
-    ts_finding     fnd = TS_OK;
-    uint32_t       floc = TS_NONE;
-    const uint8_t *init = ts_initial(rp->t, &len, &fnd, &floc);
+    trail_player *pl;
+    int           rc;
+    int           kind;
+    int           empty = tr->options != NULL
+                          && strstr(tr->options, "empty-chans=on") != NULL;
 
-    if (init == NULL) {
-        rp->last_finding = fnd;
-        rp->last_floc = floc;
-        rp->last_trans = TS_NONE;
-        return fnd != TS_OK && rp->tr->nsteps == 0 ? 0 : TRAIL_FAILED;
+    if ((rc = check_hash(prog, tr, force)) != 0)
+        return rc;
+    pl = trail_player_new(t, out, style, 0);
+    if (style == TRAIL_LANES || style == TRAIL_MSC)
+        count_lanes(pl, tr);
+    rc = replay_steps(pl, tr);
+    if (rc == 0) {
+        kind = observed_error(pl, tr, empty);
+        if (kind >= 0) {
+            trail_player_error(pl, kind, kind == SEARCH_E_INVALID_END
+                               ? tr->loc : pl->last_floc,
+                               kind == SEARCH_E_OUTCOME ? tr->detail
+                               : tr->where, tr->nsteps);
+            rc = kind == tr->kind ? TRAIL_REPRODUCED : TRAIL_NO_ERROR;
+        } else if (tr->kind < 0) {
+            fprintf(out, "spore: trail ends after %zu steps (it records "
+                    "no error)\n", tr->nsteps);
+            rc = TRAIL_COMPLETED;
+        } else {
+            fprintf(stderr, "spore: trail ends after %zu steps without the "
+                    "recorded error (%s)\n", tr->nsteps,
+                    search_err_text(tr->kind));
+            rc = TRAIL_NO_ERROR;
+        }
+        trail_player_final(pl);
     }
-    set_vec(&rp->cur, &rp->cur_len, &rp->cur_cap, init, len);
-    rp->last_finding = TS_OK;
-    for (size_t no = 1; no <= rp->tr->nsteps; no++) {
-        int rc = run_step(rp, no);
-
-        if (rc != 0)
-            return rc;
-    }
-    return 0;
+    trail_player_free(pl);
+    return rc;
 }
 
 int trail_replay(ts *t, const bc_program *prog, const trail *tr,
                  int force, int quiet, FILE *out)
 {
-    replay rp;
-    int    rc;
-    int    kind;
-    int    empty = tr->options != NULL
-                   && strstr(tr->options, "empty-chans=on") != NULL;
-
-    memset(&rp, 0, sizeof rp);
-    rp.t = t;
-    rp.prog = prog;
-    rp.tr = tr;
-    rp.out = out;
-    rp.err = stderr;
-    rp.quiet = quiet;
-    if ((rc = check_hash(&rp, force)) != 0)
-        return rc;
-    ts_succs_init(&rp.succs);
-    ts_succs_init(&rp.fired);
-    rc = replay_steps(&rp);
-    if (rc == 0) {
-        kind = observed_error(&rp, empty);
-        if (kind >= 0) {
-            print_error(&rp, kind, tr->nsteps);
-            rc = kind == tr->kind ? TRAIL_REPRODUCED : TRAIL_NO_ERROR;
-        } else {
-            fprintf(rp.err, "spore: trail ends after %zu steps without the "
-                    "recorded error (%s)\n", tr->nsteps,
-                    search_err_text(tr->kind));
-            rc = TRAIL_NO_ERROR;
-        }
-        if (!quiet && rp.cur_len > 0) {
-            fprintf(out, "final state:\n");
-            print_state(&rp, NULL, 0);
-        }
-    }
-    ts_succs_fini(&rp.succs);
-    ts_succs_fini(&rp.fired);
-    free(rp.cur);
-    free(rp.prev);
-    return rc;
+    return trail_replay_style(t, prog, tr, force,
+                              quiet ? TRAIL_QUIET : TRAIL_FLAT, out);
 }

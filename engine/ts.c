@@ -684,6 +684,21 @@ static void put_value(const bc_program *p, int32_t v, unsigned flags,
         fprintf(out, "%d", (int)v);
 }
 
+int32_t ts_global_value(const uint8_t *src, size_t len, const bc_var *v,
+                        uint32_t elem)
+{
+    size_t o = BC_HDR_SIZE + v->offset + (size_t)elem * v->stride;
+
+    if (elem >= v->count || o + bc_type_size(v->type) > len)
+        return 0;
+    return load_val(src + o, v->type);
+}
+
+void ts_put_value(const bc_program *p, int32_t v, unsigned flags, FILE *out)
+{
+    put_value(p, v, flags, out);
+}
+
 /* Print the variables of one block (globals or a frame).  pbase, when
  * not NULL, is the same block in the previous state: only changes are
  * printed. */
@@ -795,4 +810,50 @@ void ts_print_state(const ts *t, const uint8_t *src, size_t len,
         put_chan(p, src + off, out);
         putc('\n', out);
     }
+}
+
+/* ------------------------------------------ channels, for replay views */
+
+uint32_t ts_nchans(const uint8_t *src)
+{
+    return src[BC_HDR_NCHANS];
+}
+
+int ts_chan_len(const ts *t, const uint8_t *src, size_t len, uint32_t chan,
+                uint32_t *cap)
+{
+    size_t off;
+
+    if (chan == 0 || chan > src[BC_HDR_NCHANS])
+        return -1;
+    off = find_seg(t->prog, src, len, chan, 1);
+    if (off == 0)
+        return -1;
+    if (cap != NULL)
+        *cap = t->prog->chantypes[src[off] & 0x7fu].cap;
+    return src[off + 1];
+}
+
+int ts_print_msg(const ts *t, const uint8_t *src, size_t len, uint32_t chan,
+                 uint32_t k, FILE *out)
+{
+    const bc_program  *p = t->prog;
+    const bc_chantype *ct;
+    const uint8_t     *msg;
+    size_t             off;
+
+    if (chan == 0 || chan > src[BC_HDR_NCHANS])
+        return -1;
+    off = find_seg(p, src, len, chan, 1);
+    if (off == 0 || k >= src[off + 1])
+        return -1;
+    ct = &p->chantypes[src[off] & 0x7fu];
+    msg = src + off + BC_CHAN_HDR + (size_t)k * ct->msg_size;
+    for (uint32_t f = 0; f < ct->nfields; f++) {
+        if (f)
+            putc(',', out);
+        put_value(p, load_val(msg + ct->foffsets[f], ct->ftypes[f]),
+                  ct->fflags ? ct->fflags[f] : 0, out);
+    }
+    return 0;
 }

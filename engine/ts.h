@@ -131,6 +131,28 @@ size_t ts_proc_locs(const ts *t, const uint8_t *src, size_t len,
 void ts_print_state(const ts *t, const uint8_t *src, size_t len,
                     const uint8_t *prev, size_t prev_len, FILE *out);
 
+/* Channels of a state, for the replay views (message sequence charts).
+ * ts_nchans: the number of channels of src (ids 1..n).  ts_chan_len: the
+ * number of messages channel chan holds, its capacity in *cap when cap
+ * is not NULL (0: rendezvous); -1 when src has no such channel.
+ * ts_print_msg: message k (0: the oldest) of channel chan as "f1,f2"
+ * (mtype values by name); 0, or -1 when there is no such message. */
+uint32_t ts_nchans(const uint8_t *src);
+int  ts_chan_len(const ts *t, const uint8_t *src, size_t len, uint32_t chan,
+                 uint32_t *cap);
+int  ts_print_msg(const ts *t, const uint8_t *src, size_t len,
+                  uint32_t chan, uint32_t k, FILE *out);
+
+/* The value of element elem of the global variable v (an entry of
+ * prog->globals) in the state src (len bytes), as ts_print_state reads
+ * it; 0 when elem or the variable lies outside the vector.  For
+ * --outcomes (engine/outcome.c). */
+int32_t ts_global_value(const uint8_t *src, size_t len, const bc_var *v,
+                        uint32_t elem);
+/* Print the value v of a variable with BC_V_* flags as ts_print_state
+ * does (an mtype name for BC_V_MTYPE, else decimal). */
+void ts_put_value(const bc_program *p, int32_t v, unsigned flags, FILE *out);
+
 /* Simulation and replay: where model printf/printm output goes (NULL: it
  * is discarded, the default during a search). */
 void ts_set_output(ts *t, FILE *out);

@@ -20,6 +20,21 @@
 bc_program *fe_compile(const lang_program *prog, const char *model_name,
                        diag *d);
 
+/* What fe_compile_opts may be told besides the model. */
+typedef struct fe_options {
+    /* Globals observed from outside the model (--outcomes): kept in the
+     * state even when no expression of the model reads them (such
+     * globals are otherwise dropped, as SPIN does, and keep their
+     * initial value).  Names as declared; borrowed; NULL when none. */
+    const char *const *keep;
+    size_t             nkeep;
+} fe_options;
+
+/* fe_compile with options o (borrowed; NULL: as fe_compile). */
+bc_program *fe_compile_opts(const lang_program *prog,
+                            const char *model_name, const fe_options *o,
+                            diag *d);
+
 /* Static facts from code (frontend/deps.c): fills p->nobjects, p->nwords
  * and p->facts for every transition.  Called by fe_compile. */
 void        fe_compute_deps(bc_program *p);

@@ -110,6 +110,7 @@ typedef struct dfix {           /* a goto inside a d_step to patch */
 
 typedef struct cstate {
     diag               *d;
+    const fe_options   *fo;     /* may be NULL */
     const lang_program *lp;
     arena              *mem;    /* the program's: names, strings, nodes */
 
@@ -2342,6 +2343,9 @@ static void drop_unread_globals(cstate *cs, uint32_t init_start)
         if (y->kind != FE_SYM_GLOBAL || y->type->is_struct
             || (y->type->vflags & BC_V_CHAN))
             continue;
+        /* observed from outside (fe_options.keep: --outcomes) */
+        for (i = 0; cs->fo != NULL && i < cs->fo->nkeep && !read; i++)
+            read = strcmp(cs->fo->keep[i], y->name) == 0;
         for (i = 0; i < cs->code.n && !read; i++) {
             const bc_insn *in = &cs->code.v[i];
             uint32_t       a, b;
@@ -2400,12 +2404,19 @@ static void cstate_fini(cstate *cs)
 bc_program *fe_compile(const lang_program *lp, const char *model_name,
                        diag *d)
 {
+    return fe_compile_opts(lp, model_name, NULL, d);
+}
+
+bc_program *fe_compile_opts(const lang_program *lp, const char *model_name,
+                            const fe_options *fo, diag *d)
+{
     cstate      cs;
     bc_program *p;
     size_t      i;
 
     memset(&cs, 0, sizeof cs);
     cs.d = d;
+    cs.fo = fo;
     cs.lp = lp;
     cs.mem = arena_new();
     p = xcalloc(1, sizeof *p);

@@ -1,7 +1,8 @@
 #!/bin/sh
 # tests/man-lint.sh -- lint the hand-written man pages (conventions R14).
 #
-# Runs `groff -man -ww -z` on man/spore.1 and man/spore-lang.7 and fails on
+# Runs `groff -man -ww -z` on man/spore.1, man/spore-lang.7 and
+# man/spore-clientgen.1 and fails on
 # any warning; also runs `mandoc -Tlint` when mandoc is installed.
 # Exit status (automake): 0 pass, 1 warnings, 77 groff absent, 99 error.
 
@@ -16,7 +17,9 @@ if ! command -v groff >/dev/null 2>&1; then
 fi
 
 status=0
-for page in "$SRCDIR/man/spore.1" "$SRCDIR/man/spore-lang.7"; do
+for page in "$SRCDIR/man/spore.1" "$SRCDIR/man/spore-lang.7" \
+            "$SRCDIR/man/spore-tutorial.7" \
+    "$SRCDIR/man/spore-clientgen.1"; do
     if [ ! -f "$page" ]; then
         echo "missing $page" >&2
         exit 99

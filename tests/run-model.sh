@@ -16,10 +16,16 @@
 #           kind: assertion                (one line per violation kind
 #           kind: invalid end state         that must be reported)
 #           stored: N      matched: N      transitions: N      depth: N
+#           outcome: x=1 y=0 -> N          (with --outcomes in OPTS: one
+#           outcome: x=2 y=0 -> N           line per combination, sorted
+#                                           as spore lists them; N is the
+#                                           number of valid end states)
 #       The exit status must agree with the verdict (0 / 1 / 4).  Then,
 #       unless OPTS contain --por=..., it reruns with spore's default
 #       reduction and checks that verdict and kinds are unchanged (the
-#       POR cross-check: reduction may change counts, never the verdict).
+#       POR cross-check: reduction may change counts, never the verdict),
+#       and that the outcome lines are identical (a reduction keeps every
+#       valid end state, so outcome sets and their counts are the same).
 #   tests/errors/NAME.pml
 #       Runs `$SPORE --check tests/errors/NAME.pml` from $SRCDIR, expects
 #       exit status 3 and diffs stderr with NAME.expected (paths are made
@@ -99,6 +105,15 @@ json_kinds()
         sed 's/.*"\([^"]*\)"$/\1/' | sort -u
 }
 
+# json_outcomes FILE: "x=1 y=0 -> N" per combination of the "outcomes"
+# object (--outcomes), in spore's order
+json_outcomes()
+{
+    tr -d '\n' <"$1" |
+        grep -o '"outcome":"[^"]*","values":{[^}]*},"count":[0-9]*' |
+        sed 's/^"outcome":"\([^"]*\)",.*"count":\([0-9]*\)$/\1 -> \2/'
+}
+
 # expected_value KEY: the value of KEY in the .expected file
 expected_value()
 {
@@ -171,6 +186,16 @@ check_summary()
         ! cmp -s "$tmpdir/want_kinds" "$tmpdir/got_kinds"; then
         echo "FAIL ($what): violation kinds differ (expected, got):"
         diff "$tmpdir/want_kinds" "$tmpdir/got_kinds" | sed 's/^/  /'
+        bad=1
+    fi
+
+    sed -n 's/^outcome:[[:space:]]*\(.*[^[:space:]]\)[[:space:]]*$/\1/p' \
+        "$expected" >"$tmpdir/want_outcomes"
+    json_outcomes "$json" >"$tmpdir/got_outcomes"
+    if [ -s "$tmpdir/want_outcomes" ] &&
+        ! cmp -s "$tmpdir/want_outcomes" "$tmpdir/got_outcomes"; then
+        echo "FAIL ($what): outcomes differ (expected, got):"
+        diff "$tmpdir/want_outcomes" "$tmpdir/got_outcomes" | sed 's/^/  /'
         bad=1
     fi
 

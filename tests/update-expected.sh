@@ -8,7 +8,8 @@
 # tests/models, tests/errors, tests/bytecode and models.
 #
 #   tests/models/*, models/*   the stable summary (verdict, kind, stored,
-#                              matched, transitions).  By default taken from
+#                              matched, transitions, and the outcome lines
+#                              of --outcomes / --expect models).  By default taken from
 #                              spore (`$SPORE --json --por=none`); with --spin
 #                              taken from SPIN's pan (spin -a -o3; cc -DNOREDUCE
 #                              -DSAFETY; pan -m1000000 -c0), which is the
@@ -146,7 +147,10 @@ spin_summary()
 spore_summary()
 {
     find_spore
-    out=$("$SPORE" --json --no-trail --por=none $2 "$1" 2>/dev/null)
+    # from the model's directory, as run-model.sh runs it (options such
+    # as --expect=FILE name files next to the model)
+    out=$(cd "$(dirname "$1")" &&
+        "$SPORE" --json --no-trail --por=none $2 "$(basename "$1")" 2>/dev/null)
     rc=$?
     if [ $rc -ge 2 ] && [ $rc -ne 4 ]; then
         echo "$0: spore exited $rc on $1" >&2
@@ -166,6 +170,10 @@ spore_summary()
             sed -n "s/.*\"$key\"[[:space:]]*:[[:space:]]*\([0-9][0-9]*\).*/\1/p")
         [ -n "$val" ] && echo "$name: $val"
     done
+    # --outcomes / --expect: one line per combination
+    printf '%s' "$flat" |
+        grep -o '"outcome":"[^"]*","values":{[^}]*},"count":[0-9]*' |
+        sed 's/^"outcome":"\([^"]*\)",.*"count":\([0-9]*\)$/outcome: \1 -> \2/'
     return 0
 }
 
@@ -178,7 +186,7 @@ for name in "$@"; do
     case $rel in
     tests/errors/*)
         find_spore
-        (cd "$SRCDIR" && "$SPORE" --check "$rel" 2>&1 >/dev/null) |
+        (cd "$SRCDIR" && "$SPORE" --check $opts "$rel" 2>&1 >/dev/null) |
             sed "s|$SRCDIR/||g" >"$expected.tmp"
         ;;
     tests/bytecode/*)

@@ -5,7 +5,8 @@
 #
 #   1. POR (issue 3): por-diff.sh on seeds 1..$POR_SEEDS (default 300):
 #      every --por mode against --por=none (assertion and end-state
-#      verdicts, error kinds, reachable end states); then seeds
+#      verdicts, error kinds, reachable end states, and the --outcomes
+#      sets over the model's globals); then seeds
 #      1001..1000+$SL_SEEDS (default 40) with the --stateless variants
 #      too (-m 8, 1 s each), when spore has --stateless.
 #   2. SPIN: spin-diff.sh on seeds 1..$SPIN_SEEDS (default 50), pan built

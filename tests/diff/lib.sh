@@ -207,13 +207,55 @@ gen_model()
 
 # ---- POR differential ----------------------------------------------------
 
-# POR_MODES: the reductions compared with --por=none
+# POR_MODES: the reductions compared with --por=none; MODE/FIX adds
+# --cycle-fix=FIX (e.g. de/static, dl/c3-only)
 POR_MODES=${POR_MODES:-spor de dl de-jpf dl-jpf odpor}
+
+# mode_args MODE: the spore options of a POR_MODES word
+mode_args()
+{
+    case $1 in
+    */*) printf '%s\n' "--por=${1%%/*} --cycle-fix=${1#*/}" ;;
+    *) printf '%s\n' "--por=$1" ;;
+    esac
+}
 # STATELESS: 1 also runs every mode (and none) with --stateless -m
 # SL_DEPTH and --time-limit SL_TIME; 0 never; auto: when spore has it
 STATELESS=${STATELESS:-auto}
 SL_DEPTH=${SL_DEPTH:-12}
 SL_TIME=${SL_TIME:-3}
+# OUTCOMES: 1 also compares the outcome sets (--outcomes over the model's
+# global scalars and arrays) of the -c0 runs; 0 never; auto: when spore
+# has --outcomes
+OUTCOMES=${OUTCOMES:-auto}
+
+# outcomes_ok: true when spore knows --outcomes (and OUTCOMES allows it)
+outcomes_ok()
+{
+    case $OUTCOMES in
+    0) return 1 ;;
+    1) return 0 ;;
+    esac
+    "$SPORE" --help 2>&1 | grep -q -- "--outcomes"
+}
+
+# model_globals FILE: the global scalars and arrays declared at the top
+# level of FILE (bit, bool, byte, short, int, unsigned, mtype; one name
+# per declaration line), joined by commas for --outcomes
+model_globals()
+{
+    sed -n 's/^\(bit\|bool\|byte\|short\|int\|unsigned\|mtype\)[[:space:]][[:space:]]*\([A-Za-z_][A-Za-z0-9_]*\).*/\2/p' \
+        "$1" | grep -v '^mtype$' | sort -u | paste -s -d, -
+}
+
+# outcomes_of FILE: the combinations of a JSON report's "outcomes"
+# object, "x=1 y=0 -> N" (N: valid end states), one a line, in order
+outcomes_of()
+{
+    tr -d '\n' <"$1" |
+        grep -o '"outcome":"[^"]*","values":{[^}]*},"count":[0-9]*' |
+        sed 's/^"outcome":"\([^"]*\)",.*"count":\([0-9]*\)$/\1 -> \2/'
+}
 
 # kinds_of FILE: the violation kinds of a JSON report, sorted, joined by +
 kinds_of()
@@ -228,7 +270,8 @@ kinds_of()
 # the -c0 run), r_ends (ok, or none when --end-states is not there, or a
 # failure) with the end states in DIR/ends.TAG, r_complete (true when the
 # -c0 search was not cut) and r_ni=1 when spore said the mode is not
-# implemented.
+# implemented.  When $por_outcomes is set (a --outcomes list), the -c0
+# run also lists the outcome sets, into DIR/outc.TAG.
 por_runs()
 {
     _d=$1 _m=$2 _t=$3
@@ -245,8 +288,14 @@ por_runs()
     r_assert=$(verdict_of "$_rc" "$_d/a.$_t.json" A)
     _rc=$(spore_json "$_d" "$_m" "e.$_t.json" -A "$@")
     r_end=$(verdict_of "$_rc" "$_d/e.$_t.json" E)
-    _rc=$(spore_json "$_d" "$_m" "f.$_t.json" -c0 \
-        --end-states="$_d/ends.$_t" "$@")
+    if [ -n "${por_outcomes:-}" ]; then
+        _rc=$(spore_json "$_d" "$_m" "f.$_t.json" -c0 \
+            --end-states="$_d/ends.$_t" --outcomes="$por_outcomes" "$@")
+        outcomes_of "$_d/f.$_t.json" >"$_d/outc.$_t"
+    else
+        _rc=$(spore_json "$_d" "$_m" "f.$_t.json" -c0 \
+            --end-states="$_d/ends.$_t" "$@")
+    fi
     r_complete=$(json_field "$_d/f.$_t.json" complete)
     case $_rc in
     0|1) r_ends=ok; r_kinds=$(kinds_of "$_d/f.$_t.json") ;;
@@ -284,7 +333,9 @@ stateless_ok()
 # compare), or the letters of what differs: a (assertion verdict with
 # -E), e (invalid end state verdict with -A), k (error kinds with -c0),
 # s (set of end states; stateless: a state none does not reach, or a
-# different set when the search was complete).  First word: base:KINDS
+# different set when the search was complete), o (outcome sets over the
+# model's globals, with their end-state counts: --outcomes, when spore
+# has it).  First word: base:KINDS
 # (A and/or E: what --por=none finds), base:FAIL(reason), or base:BIG(N)
 # when --por=none stores more than $POR_MAX_STATES states (if set; the
 # model is then skipped).  Sets por_bad to the number of disagreements.
@@ -292,6 +343,10 @@ por_model()
 {
     _d=$1 _m=$2
     por_bad=0
+    por_outcomes=
+    if outcomes_ok; then
+        por_outcomes=$(model_globals "$_d/$_m")
+    fi
     por_runs "$_d" "$_m" none --por=none
     b_assert=$r_assert b_end=$r_end b_kinds=$r_kinds b_ends=$r_ends
     for _v in "$b_assert" "$b_end" "$b_kinds" "$b_ends"; do
@@ -309,7 +364,8 @@ por_model()
     fi
     printf "base:%s%s " "${b_assert#-}" "${b_end#-}"
     for _mode in $POR_MODES; do
-        por_runs "$_d" "$_m" "$_mode" --por="$_mode"
+        por_runs "$_d" "$_m" "$(echo "$_mode" | tr / _)" \
+            $(mode_args "$_mode")
         if [ $r_ni -eq 1 ]; then
             printf "%s:- " "$_mode"
             continue
@@ -325,16 +381,25 @@ por_model()
             [ "$r_end" = "$b_end" ] || _c=${_c}e
             [ "$r_kinds" = "$b_kinds" ] || _c=${_c}k
             if [ "$b_ends" = ok ] && [ "$r_ends" = ok ] &&
-                ! cmp -s "$_d/ends.none" "$_d/ends.$_mode"; then
+                ! cmp -s "$_d/ends.none" \
+                    "$_d/ends.$(echo "$_mode" | tr / _)"; then
                 _c=${_c}s
+            fi
+            if [ -n "$por_outcomes" ] && [ "$b_ends" = ok ] &&
+                [ "$r_ends" = ok ] &&
+                ! cmp -s "$_d/outc.none" \
+                    "$_d/outc.$(echo "$_mode" | tr / _)"; then
+                _c=${_c}o
             fi
             [ -n "$_c" ] && por_bad=$((por_bad + 1))
         fi
         printf "%s:%s " "$_mode" "${_c:-=}"
     done
     stateless_ok || return 0
+    por_outcomes=
     for _mode in none $POR_MODES; do
-        por_runs "$_d" "$_m" "sl.$_mode" --por="$_mode" --stateless \
+        por_runs "$_d" "$_m" "sl.$(echo "$_mode" | tr / _)" \
+            $(mode_args "$_mode") --stateless \
             -m "$SL_DEPTH" --time-limit="$SL_TIME"
         if [ $r_ni -eq 1 ]; then
             printf "sl-%s:- " "$_mode"
@@ -352,13 +417,13 @@ por_model()
         esac
         if [ "$b_ends" = ok ] && [ "$r_ends" = ok ] &&
             [ "$r_complete" = true ]; then
-            cmp -s "$_d/ends.none" "$_d/ends.sl.$_mode" || _c=${_c}s
+            cmp -s "$_d/ends.none" "$_d/ends.sl.$(echo "$_mode" | tr / _)" || _c=${_c}s
         elif [ "$b_ends" = ok ] && [ "$r_ends" = ok ] &&
-            [ -n "$(comm -13 "$_d/ends.none" "$_d/ends.sl.$_mode")" ]; then
+            [ -n "$(comm -13 "$_d/ends.none" "$_d/ends.sl.$(echo "$_mode" | tr / _)")" ]; then
             _c=${_c}s
         elif [ "$b_ends" = ok ] && [ "$r_ends" = inc ] &&
-            [ -f "$_d/ends.sl.$_mode" ] &&
-            [ -n "$(comm -13 "$_d/ends.none" "$_d/ends.sl.$_mode")" ]; then
+            [ -f "$_d/ends.sl.$(echo "$_mode" | tr / _)" ] &&
+            [ -n "$(comm -13 "$_d/ends.none" "$_d/ends.sl.$(echo "$_mode" | tr / _)")" ]; then
             _c=${_c}s
         fi
         if [ -n "$_c" ]; then

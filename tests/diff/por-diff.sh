@@ -18,7 +18,10 @@
 #   -E                             assertion reachability (code a)
 #   -A                             invalid-end-state reachability (code e)
 #   -c0 --end-states=FILE          error kinds found (k) and the sorted
-#                                  set of reachable end states (s)
+#   [--outcomes=GLOBALS]           set of reachable end states (s); the
+#                                  outcome sets over every global the
+#                                  model declares, with their end-state
+#                                  counts (o), when spore has --outcomes
 # When spore has --stateless (or STATELESS=1), none and every mode are
 # also run with --stateless -m $SL_DEPTH --time-limit=$SL_TIME: a
 # violation or end state they find must be one --por=none finds, and a
@@ -30,9 +33,9 @@
 #
 # Exit status: 0 when no mode disagrees, 1 otherwise, 2 on usage errors.
 # Environment: SPORE, GENMODEL, GENOPTS, POR_MODES, STATELESS (auto, 0,
-# 1), SL_DEPTH (12), SL_TIME (3), POR_MAX_STATES (skip models on which
-# --por=none stores more; default 0: no limit), TIMEOUT (60 s per run),
-# DEPTH, TMPDIR.
+# 1), SL_DEPTH (12), SL_TIME (3), OUTCOMES (auto, 0, 1), POR_MAX_STATES
+# (skip models on which --por=none stores more; default 0: no limit),
+# TIMEOUT (60 s per run), DEPTH, TMPDIR.
 
 set -u
 
@@ -68,7 +71,7 @@ one_model()
     case " $codes" in
     *" base:FAIL"*) ;;
     *)
-        if echo "$codes" | tr ' ' '\n' | grep -q ':[aeks]'; then
+        if echo "$codes" | tr ' ' '\n' | grep -q ':[aekso]'; then
             mkdir -p "$outdir" &&
                 cp "$work/m.pml" "$outdir/por-$(basename "$name" .pml).pml"
         fi
@@ -135,6 +138,7 @@ else
     need_tools gen
 fi
 export SPORE GENMODEL TIMEOUT DEPTH POR_MODES STATELESS SL_DEPTH SL_TIME
+export OUTCOMES
 export POR_MAX_STATES
 case $outdir in
 /*) ;;
@@ -152,7 +156,7 @@ wait
 cat "$res".* | sort -n >"$res"
 
 if [ $quiet -eq 1 ]; then
-    grep -E ':[aeks?]|base:FAIL' "$res"
+    grep -E ':[aekso?]|base:FAIL' "$res"
 else
     cat "$res"
 fi

@@ -1,0 +1,3 @@
+# --explain on the paper's Figure 3 (E3, models/teaching/05-eager-vs-lazy.pml)
+# under --por=de: every decision, in order.
+@SPORE@ --por=de --explain --quiet --no-trail @SRCDIR@/models/teaching/05-eager-vs-lazy.pml | grep '^state '
