@@ -1318,6 +1318,7 @@ static bc_program *compile_observed(const cli *c, const lang_program *lp,
     memset(&fo, 0, sizeof fo);
     fo.keep = (const char *const *)names;
     fo.nkeep = n;
+    fo.keep_all = c->mode == MODE_REPLAY || c->mode == MODE_SIMULATE;
     prog = fe_compile_opts(lp, c->model, &fo, d);
     for (size_t i = 0; i < n; i++)
         free(names[i]);

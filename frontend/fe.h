@@ -28,6 +28,10 @@ typedef struct fe_options {
      * initial value).  Names as declared; borrowed; NULL when none. */
     const char *const *keep;
     size_t             nkeep;
+    /* Keep every global and skip the dead-variable reset of locals
+     * (simulation and replay then show the values SPIN's simulator
+     * shows; the transitions are the same, so trails stay valid). */
+    int                keep_all;
 } fe_options;
 
 /* fe_compile with options o (borrowed; NULL: as fe_compile). */

@@ -2057,7 +2057,8 @@ static void finish_proc(cstate *cs, bc_proctype *pt, uint32_t start,
         emit_loc_trans(&fl, i, i, 0);
         fe_push(&cs->pclocs, pl);
     }
-    dead_var_reset(cs, first_tr, pt->loc0, guardlike.v);
+    if (cs->fo == NULL || !cs->fo->keep_all)
+        dead_var_reset(cs, first_tr, pt->loc0, guardlike.v);
     free(guardlike.v);
     free(alias);
     free(nreal);
@@ -2337,6 +2338,8 @@ static void drop_unread_globals(cstate *cs, uint32_t init_start)
     const fe_sym *y;
     size_t        i;
 
+    if (cs->fo != NULL && cs->fo->keep_all)
+        return;
     for (y = cs->globals.syms; y; y = y->next) {
         uint32_t lo = y->offset, hi = y->offset + fe_sym_size(y);
         int      read = 0;
