@@ -275,6 +275,11 @@ por_set  por_static_threads(por_ctx *c, const por_frame *f, uint32_t slot);
  * already set): case (a), (b) or (c); counts in c->st. */
 void     por_update_backtrack(por_ctx *c, por_frame *f, uint32_t slot);
 
+/* The exhausted() of the source-set strategies (DE, O-DPOR): a state
+ * closes when it is not irreducible or every thread of its backtrack
+ * set is done. */
+int      por_exhausted_done(void *self, por_ctx *c, por_frame *f);
+
 /* ------------------------------------------------------------ strategy */
 
 #define POR_NEED_GRAPH  0x01u   /* keep the visited graph */

@@ -451,6 +451,13 @@ por_set por_static_threads(por_ctx *c, const por_frame *f, uint32_t slot)
 
 /* --------------------------------------------------- backtrack update */
 
+int por_exhausted_done(void *self, por_ctx *c, por_frame *f)
+{
+    (void)self;
+    (void)c;
+    return !(f->flags & POR_F_IRRED) || (f->todo & ~f->done) == 0;
+}
+
 void por_update_backtrack(por_ctx *c, por_frame *f, uint32_t slot)
 {
     por_set D = por_thr(c, f, slot)->dep;

@@ -949,13 +949,6 @@ static void de_thread_done(void *self, por_ctx *c, por_frame *f,
         por_update_backtrack(c, f, slot);
 }
 
-static int de_exhausted(void *self, por_ctx *c, por_frame *f)
-{
-    (void)self;
-    (void)c;
-    return !(f->flags & POR_F_IRRED) || (f->todo & ~f->done) == 0;
-}
-
 static void de_popped(void *self, por_ctx *c)
 {
     de    *x = self;
@@ -969,10 +962,10 @@ static void de_popped(void *self, por_ctx *c)
 
 const por_algo por_algo_de = {
     POR_NEED_GRAPH, de_new, de_free, de_enter, de_step, de_pushed,
-    de_thread_start, de_thread_done, de_exhausted, de_popped
+    de_thread_start, de_thread_done, por_exhausted_done, de_popped
 };
 
 const por_algo por_algo_de_jpf = {
     POR_NEED_GRAPH | POR_JPF, de_new, de_free, de_enter, de_step,
-    de_pushed, de_thread_start, de_thread_done, de_exhausted, de_popped
+    de_pushed, de_thread_start, de_thread_done, por_exhausted_done, de_popped
 };

@@ -535,13 +535,6 @@ static void od_thread_start(void *self, por_ctx *c, por_frame *f,
         f->done |= por_bit(por_thr(c, f, slot)->pid);
 }
 
-static int od_exhausted(void *self, por_ctx *c, por_frame *f)
-{
-    (void)self;
-    (void)c;
-    return !(f->flags & POR_F_IRRED) || (f->todo & ~f->done) == 0;
-}
-
 static void od_popped(void *self, por_ctx *c)
 {
     od    *x = self;
@@ -554,5 +547,5 @@ static void od_popped(void *self, por_ctx *c)
 
 const por_algo por_algo_odpor = {
     POR_NEED_GRAPH, od_new, od_free, od_enter, od_step, od_pushed,
-    od_thread_start, NULL, od_exhausted, od_popped
+    od_thread_start, NULL, por_exhausted_done, od_popped
 };
