@@ -271,6 +271,15 @@ size_t   por_thread_loc(por_ctx *c, const por_frame *f, uint32_t slot);
  * POR_SET_OTHER when a process some `run' can start could. */
 por_set  por_static_threads(por_ctx *c, const por_frame *f, uint32_t slot);
 
+/* What a walk below stored state u can still add to a dependency set:
+ * the threads other than except whose code, from their location at u
+ * on, can make a step conflicting with label (or with the static sets
+ * srd/swr when not NULL), plus POR_SET_OTHER when a process some `run'
+ * can start could, or when u has too many processes to tell. */
+por_set  por_reach_conflicts(por_ctx *c, uint32_t u, uint32_t label,
+                             const uint64_t *srd, const uint64_t *swr,
+                             uint32_t except);
+
 /* The backtrack update of design §3.5 for thread slot of f (with dep
  * already set): case (a), (b) or (c); counts in c->st. */
 void     por_update_backtrack(por_ctx *c, por_frame *f, uint32_t slot);

@@ -449,6 +449,43 @@ por_set por_static_threads(por_ctx *c, const por_frame *f, uint32_t slot)
     return out;
 }
 
+por_set por_reach_conflicts(por_ctx *c, uint32_t u, uint32_t label,
+                            const uint64_t *srd, const uint64_t *swr,
+                            uint32_t except)
+{
+    const bc_program *p = c->prog;
+    uint32_t          locs[POR_MAX_LOCS];
+    const uint8_t    *vec;
+    size_t            len;
+    size_t            np;
+    por_set           out = 0;
+    int               run = 0;
+
+    if (u >= c->nstates)
+        return ~(por_set)0;
+    vec = ss_get(c->ss, u, &len);
+    np = ts_proc_locs(c->t, vec, len - c->vec_extra, locs, POR_MAX_LOCS);
+    for (uint32_t pid = 0; pid < np && pid < POR_MAX_LOCS; pid++) {
+        const uint64_t *rrd = c->loc_reach_rd + (size_t)locs[pid] * p->nwords;
+        const uint64_t *rwr = c->loc_reach_wr + (size_t)locs[pid] * p->nwords;
+
+        run |= c->loc_reach_run[locs[pid]];
+        if (pid != except
+            && (por_label_conflict_static(c->labels, p, label, rrd, rwr)
+                || (srd != NULL && por_static_conflict(p, srd, swr, rrd,
+                                                       rwr))))
+            out |= por_bit(pid);
+    }
+    if (np >= POR_MAX_LOCS
+        || (run && (por_label_conflict_static(c->labels, p, label,
+                                              c->spawn_rd, c->spawn_wr)
+                    || (srd != NULL
+                        && por_static_conflict(p, srd, swr, c->spawn_rd,
+                                               c->spawn_wr)))))
+        out |= POR_SET_OTHER;
+    return out;
+}
+
 /* --------------------------------------------------- backtrack update */
 
 int por_exhausted_done(void *self, por_ctx *c, por_frame *f)

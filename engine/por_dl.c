@@ -66,6 +66,13 @@ static por_set deps(por_ctx *c, por_frame *f, uint32_t slot)
         while (n > 0) {
             uint32_t u = c->work[--n];
 
+            /* static cut: nothing a thread outside D can still do from
+             * u on conflicts with the step, so nothing below u (explored
+             * or not, on the stack or not) can add to D */
+            if ((por_reach_conflicts(c, u, a, srd, swr, pid) & ~D) == 0) {
+                c->st->walks_cut++;
+                continue;
+            }
             if (c->stackpos[u] && c->cycle_fix == POR_CYCLE_STATIC) {
                 /* F-STACK-STATIC: the static facts cover whatever the
                  * walk could still find */
