@@ -371,8 +371,10 @@ typedef struct search_por_stats {
     size_t case_a;              /* conservative updates (case (a)) */
     size_t case_b;              /* early stops (case (b)) */
     size_t o2, o3, o4, o5;      /* Appendix A short-cuts */
-    size_t walks_cut;           /* DE walks stopped early: every frame
-                                   they could teach became full */
+    size_t walks_cut;           /* DE walks stopped early (every frame
+                                   they could teach became full); DL
+                                   states below which no thread outside
+                                   the set can still conflict */
     size_t static_deps;         /* F-STACK-STATIC: dep sets grown from
                                    the static facts */
     size_t races;               /* O-DPOR: reversible races found */
