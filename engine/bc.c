@@ -183,11 +183,11 @@ static void disasm_vars(const bc_program *p, const bc_var *v, uint32_t n,
     for (k = 0; k < n; k++, v++) {
         int w = fprintf(out, "    %s", v->name ? v->name : "?");
 
-        if (v->count != 1)
+        if (bc_var_is_array(v))
             w += fprintf(out, "[%u]", (unsigned)v->count);
         fprintf(out, "%*s %-5s offset %u", w < 24 ? 24 - w : 1, "",
                 type_name(v->type), (unsigned)v->offset);
-        if (v->count != 1)
+        if (bc_var_is_array(v))
             fprintf(out, " stride %u", (unsigned)v->stride);
         if (v->flags & BC_V_MTYPE)
             fputs(" mtype", out);

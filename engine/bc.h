@@ -160,6 +160,10 @@ typedef struct bc_pcloc {
 #define BC_V_MTYPE      0x01    /* print values as mtype names */
 #define BC_V_CHAN       0x02    /* holds channel ids */
 #define BC_V_PARAM      0x04    /* a proctype parameter */
+#define BC_V_ARRAY      0x08    /* declared as an array (even of one) */
+
+/* Is v an array (printed and named with an index)? */
+#define bc_var_is_array(v) ((v)->count != 1 || ((v)->flags & BC_V_ARRAY))
 
 /* A variable as the user sees it, for printing; typedef'd structs are
  * flattened into their leaves ("s.f", with count and stride covering an

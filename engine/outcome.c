@@ -135,7 +135,7 @@ static char *leaf_name(const bc_var *v, uint32_t elem)
     size_t n = strlen(v->name) + 16;
     char  *s = xmalloc(n);
 
-    if (v->count == 1)
+    if (!bc_var_is_array(v))
         snprintf(s, n, "%s", v->name);
     else
         snprintf(s, n, "%s[%u]", v->name, (unsigned)elem);
@@ -272,7 +272,7 @@ static int resolve(const bc_program *p, const char *text, size_t n,
         memcpy(name + bn, close + 1, rn);
         v = find_global(p, name, bn + rn);
         if (v != NULL) {
-            if (v->count == 1) {
+            if (!bc_var_is_array(v)) {
                 diag_error(d, pos, "'%s' is not an array", v->name);
                 return -1;
             }

@@ -721,7 +721,7 @@ static void print_vars(const bc_program *p, const char *prefix,
             if (pbase && x == y)
                 continue;
             fprintf(out, "%s%s", prefix, v->name);
-            if (v->count != 1)
+            if (bc_var_is_array(v))
                 fprintf(out, "[%u]", (unsigned)e);
             if (pbase) {
                 fputs(": ", out);

@@ -650,7 +650,7 @@ static void add_print_vars(cstate *cs, var_vec *vars, const char *name,
         v.count = n;
         v.stride = t->size;
         v.type = t->bctype;
-        v.flags = (uint8_t)(t->vflags | extra);
+        v.flags = (uint8_t)(t->vflags | extra | (count ? BC_V_ARRAY : 0));
         fe_push(vars, v);
         return;
     }
