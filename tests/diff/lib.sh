@@ -239,13 +239,16 @@ outcomes_ok()
     "$SPORE" --help 2>&1 | grep -q -- "--outcomes"
 }
 
-# model_globals FILE: the global scalars and arrays declared at the top
-# level of FILE (bit, bool, byte, short, int, unsigned, mtype; one name
-# per declaration line), joined by commas for --outcomes
+# model_globals FILE: the global scalars and arrays of FILE as spore
+# compiled it (the globals section of --dump-bytecode: no channels, no
+# structure leaves, no globals the model never reads), joined by commas
+# for --outcomes
 model_globals()
 {
-    sed -n 's/^\(bit\|bool\|byte\|short\|int\|unsigned\|mtype\)[[:space:]][[:space:]]*\([A-Za-z_][A-Za-z0-9_]*\).*/\2/p' \
-        "$1" | grep -v '^mtype$' | sort -u | paste -s -d, -
+    (cd "$(dirname "$1")" && "$SPORE" --dump-bytecode "$(basename "$1")") \
+        2>/dev/null |
+        sed -n '/^globals:/,/^[^ ]/s/^    \([A-Za-z_][A-Za-z0-9_]*\)[[ ].*/\1 &/p' |
+        grep -v ' chan$' | awk '{ print $1 }' | sort -u | paste -s -d, -
 }
 
 # outcomes_of FILE: the combinations of a JSON report's "outcomes"
