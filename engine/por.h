@@ -289,6 +289,10 @@ void     por_update_backtrack(por_ctx *c, por_frame *f, uint32_t slot);
  * set is done. */
 int      por_exhausted_done(void *self, por_ctx *c, por_frame *f);
 
+/* The enter() of the graph strategies (DE, DL, O-DPOR): the sets of
+ * por_enter_common with no forced full expansion. */
+void     por_enter_sets(void *self, por_ctx *c, por_frame *f);
+
 /* ------------------------------------------------------------ strategy */
 
 #define POR_NEED_GRAPH  0x01u   /* keep the visited graph */

@@ -488,6 +488,12 @@ por_set por_reach_conflicts(por_ctx *c, uint32_t u, uint32_t label,
 
 /* --------------------------------------------------- backtrack update */
 
+void por_enter_sets(void *self, por_ctx *c, por_frame *f)
+{
+    (void)self;
+    por_enter_common(c, f, 0);
+}
+
 int por_exhausted_done(void *self, por_ctx *c, por_frame *f)
 {
     (void)self;

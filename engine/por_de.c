@@ -152,12 +152,6 @@ static void de_free(void *self)
     free(x);
 }
 
-static void de_enter(void *self, por_ctx *c, por_frame *f)
-{
-    (void)self;
-    por_enter_common(c, f, 0);
-}
-
 static por_set tids_of(uint32_t pid, uint32_t pid2)
 {
     por_set t = por_bit(pid);
@@ -961,11 +955,11 @@ static void de_popped(void *self, por_ctx *c)
 }
 
 const por_algo por_algo_de = {
-    POR_NEED_GRAPH, de_new, de_free, de_enter, de_step, de_pushed,
+    POR_NEED_GRAPH, de_new, de_free, por_enter_sets, de_step, de_pushed,
     de_thread_start, de_thread_done, por_exhausted_done, de_popped
 };
 
 const por_algo por_algo_de_jpf = {
-    POR_NEED_GRAPH | POR_JPF, de_new, de_free, de_enter, de_step,
+    POR_NEED_GRAPH | POR_JPF, de_new, de_free, por_enter_sets, de_step,
     de_pushed, de_thread_start, de_thread_done, por_exhausted_done, de_popped
 };

@@ -28,12 +28,6 @@
 
 #include "engine/explain.h"
 
-static void dl_enter(void *self, por_ctx *c, por_frame *f)
-{
-    (void)self;
-    por_enter_common(c, f, 0);
-}
-
 /* DEPS(s, p) for thread slot of f; may set POR_F_FULL (F-STACK).  When
  * p has a transition at s that is not enabled (F-NONDET), later steps
  * are also compared with the static facts of p's location at s. */
@@ -234,11 +228,11 @@ static int dl_exhausted(void *self, por_ctx *c, por_frame *f)
 }
 
 const por_algo por_algo_dl = {
-    POR_NEED_GRAPH, NULL, NULL, dl_enter, NULL, NULL, NULL,
+    POR_NEED_GRAPH, NULL, NULL, por_enter_sets, NULL, NULL, NULL,
     dl_thread_done, dl_exhausted, NULL
 };
 
 const por_algo por_algo_dl_jpf = {
-    POR_NEED_GRAPH | POR_JPF, NULL, NULL, dl_enter, NULL, NULL, NULL,
+    POR_NEED_GRAPH | POR_JPF, NULL, NULL, por_enter_sets, NULL, NULL, NULL,
     dl_thread_done, dl_exhausted, NULL
 };

@@ -96,12 +96,6 @@ static void od_free(void *self)
     free(x);
 }
 
-static void od_enter(void *self, por_ctx *c, por_frame *f)
-{
-    (void)self;
-    por_enter_common(c, f, 0);
-}
-
 static int learner(const por_ctx *c, uint32_t fi)
 {
     return fi < c->depth
@@ -546,6 +540,6 @@ static void od_popped(void *self, por_ctx *c)
 }
 
 const por_algo por_algo_odpor = {
-    POR_NEED_GRAPH, od_new, od_free, od_enter, od_step, od_pushed,
+    POR_NEED_GRAPH, od_new, od_free, por_enter_sets, od_step, od_pushed,
     od_thread_start, NULL, por_exhausted_done, od_popped
 };
