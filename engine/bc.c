@@ -62,9 +62,14 @@ int bc_trans_invisible(const bc_program *p, uint32_t i)
         return 0;               /* no facts: assume it is visible */
     r = bc_reads(p, i);
     w = bc_writes(p, i);
-    for (k = 0; k < p->nwords; k++)
-        if (r[k] | w[k])
+    for (k = 0; k < p->nwords; k++) {
+        uint64_t rk = r[k];
+
+        if (k == (p->globals_size + BC_OBJ_GATE) / 64)
+            rk &= ~((uint64_t)1 << ((p->globals_size + BC_OBJ_GATE) % 64));
+        if (rk | w[k])
             return 0;
+    }
     return 1;
 }
 

@@ -128,6 +128,9 @@ typedef struct bc_srcloc {      /* a source location */
 #define BC_TR_ATOMIC    0x10    /* inside an atomic sequence and not its
                                    exit: after it, the process keeps the
                                    CPU (the vector's atomic owner) */
+#define BC_TR_GATE      0x20    /* may change whether an atomic owner
+                                   blocked half way can move on (set by
+                                   frontend/deps.c: writes BC_OBJ_GATE) */
 
 typedef struct bc_trans {
     uint32_t code;      /* first instruction (index into code) */
@@ -206,7 +209,12 @@ typedef struct bc_chantype {
 #define BC_OBJ_CHANS    0       /* + globals_size: channels (any) */
 #define BC_OBJ_NRPR     1       /* + globals_size: the set of processes */
 #define BC_OBJ_TIMEOUT  2       /* + globals_size: "no one can move" */
-#define BC_OBJ_NPSEUDO  3
+#define BC_OBJ_GATE     3       /* + globals_size: "can the atomic owner,
+                                   blocked half way, move on?"  Written
+                                   by BC_TR_GATE transitions, read by
+                                   every transition when some transition
+                                   writes it (doc/soundness.md) */
+#define BC_OBJ_NPSEUDO  4
 
 typedef struct bc_program {
     const char   *model_name;   /* the file as given */
@@ -265,7 +273,9 @@ static inline const uint64_t *bc_writes(const bc_program *p, uint32_t i)
 {
     return p->facts + ((size_t)2 * i + 1) * p->nwords;
 }
-/* A transition is invisible when it touches no shared object. */
+/* A transition is invisible when it touches no shared object (reading
+ * BC_OBJ_GATE, which every transition does in a model with a gate, does
+ * not count). */
 int  bc_trans_invisible(const bc_program *p, uint32_t i);
 
 /* Print one instruction ("  12  LOADG  byte 4") / the whole program with

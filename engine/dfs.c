@@ -279,7 +279,8 @@ typedef struct dfs {
     uint64_t              node;         /* stateless: next node id */
     uint8_t              *key;          /* stateless: vector + node id */
     size_t                key_cap;
-    uint32_t              chain, chain_pid2;  /* for an atomic push */
+    uint32_t              chain, chain_pid;   /* for an atomic push */
+    uint32_t              chain_pid2, chain_many;
     size_t                por_live, por_peak;
 
     ss_store             *ends;         /* valid end states, or NULL */
@@ -1243,11 +1244,14 @@ static int gpush(dfs *d, ss_ref ref, const uint8_t *vec, size_t len,
     f->vec0 = d->vecs_len;
     f->thr0 = d->nthr;
     f->chain = POR_LABEL_NONE;
+    f->chain_pid = TS_NONE;
     f->chain_pid2 = TS_NONE;
     if (ref == SS_NOREF) {
         f->anc = d->gframes[fi - 1].anc;
         f->chain = d->chain;
+        f->chain_pid = d->chain_pid;
         f->chain_pid2 = d->chain_pid2;
+        f->chain_many = d->chain_many;
     } else {
         f->anc = (uint32_t)fi;
         c->stackpos[ref] = (uint32_t)fi + 1;
@@ -1359,6 +1363,65 @@ static ss_result gstore(dfs *d, const uint8_t *vec, size_t len,
     return ss_find_or_put(d->ss, d->key, len + 8, ref);
 }
 
+/* Add thread q to the threads of a step or chain (*p1, *p2, *many). */
+static void chain_add(uint32_t *p1, uint32_t *p2, uint32_t *many,
+                      uint32_t q)
+{
+    if (q == TS_NONE || q == *p1 || q == *p2)
+        return;
+    if (*p1 == TS_NONE)
+        *p1 = q;
+    else if (*p2 == TS_NONE)
+        *p2 = q;
+    else
+        *many = 1;
+}
+
+/* What the graph and the strategies are told of record s of frame f:
+ * its label and threads, for a chain through unstored atomic states
+ * the union since the stored frame it started from.  The first thread
+ * is the one the search expanded there (the thread whose step the
+ * chain is), not the last mover: a chain that runs S's atomic sequence
+ * into R's through a rendezvous is S's step at that state (issue 9,
+ * class 2: labelled R's, it made dep(s, S) empty). */
+static void step_of(dfs *d, const por_frame *f, const search_succ *s,
+                    uint32_t *lab, uint32_t *p1, uint32_t *p2,
+                    uint32_t *many)
+{
+    *lab = s->label;
+    *p1 = TS_NONE;
+    *p2 = TS_NONE;
+    *many = 0;
+    if (f->flags & POR_F_ATOMIC) {
+        if (d->algo->needs & POR_NEED_GRAPH)
+            *lab = por_label_union(d->pc.labels, f->chain, *lab);
+        *p1 = f->chain_pid;
+        *p2 = f->chain_pid2;
+        *many = f->chain_many;
+    }
+    chain_add(p1, p2, many, s->step.pid);
+    chain_add(p1, p2, many, s->step.pid2);
+}
+
+/* A record that ended in a finding with no successor, when the search
+ * goes on (-c0): the strategies still see the step, so that its
+ * accesses (a channel id that does not exist yet, or no longer) make
+ * the other orders explored (issue 9, class 4). */
+static void finding_step(dfs *d, por_frame *f, const search_succ *s)
+{
+    uint32_t lab, p1, p2, many;
+
+    step_of(d, f, s, &lab, &p1, &p2, &many);
+    if (d->algo->needs & POR_NEED_GRAPH)
+        por_add_edge(&d->pc, d->gframes[f->anc].ref, SS_NOREF, lab, p1, p2,
+                     many ? POR_E_MANY : 0);
+    if (d->algo->step != NULL) {
+        sync_ctx(d);
+        d->algo->step(d->algo_self, &d->pc, f->anc, s->step.pid,
+                      s->step.pid2, s->label, SS_NOREF, 0, 0);
+    }
+}
+
 /* Take the next record of the current thread of the top frame. */
 static int gtake(dfs *d)
 {
@@ -1368,8 +1431,7 @@ static int gtake(dfs *d)
     search_succ   *s = &d->succs[f->succ0 + th->first + f->next++];
     search_stats  *st = &d->r->stats;
     int            graph = (d->algo->needs & POR_NEED_GRAPH) != 0;
-    uint32_t       lab;
-    uint32_t       pid2;
+    uint32_t       lab, pid1, pid2, many;
     ss_ref         ref;
     ss_result      res;
     size_t         off;
@@ -1385,18 +1447,14 @@ static int gtake(dfs *d)
         obs_edge(d, s, d->gframes[f->anc].ref, TS_NONE, 0, 0);
     if (finding(d, s))
         return 1;
-    if (s->vec_len == 0)
+    if (s->vec_len == 0) {
+        if (d->algo != &por_algo_none)
+            finding_step(d, f, s);
         return 0;
+    }
     if (d->depth >= d->bound)
         return cut(d);
-    lab = s->label;
-    pid2 = s->step.pid2;
-    if (f->flags & POR_F_ATOMIC) {
-        if (graph)
-            lab = por_label_union(d->pc.labels, f->chain, lab);
-        if (pid2 == TS_NONE)
-            pid2 = f->chain_pid2;
-    }
+    step_of(d, f, s, &lab, &pid1, &pid2, &many);
     off = f->vec0 + s->vec_off;
     if (d->vecs[off + BC_HDR_ATOMIC] != 0) {
         st->atomic_steps++;
@@ -1408,7 +1466,9 @@ static int gtake(dfs *d)
                               s->step.pid2, s->label, SS_NOREF, 1, 0);
             }
             d->chain = lab;
+            d->chain_pid = pid1;
             d->chain_pid2 = pid2;
+            d->chain_many = many;
             return gpush(d, SS_NOREF, d->vecs + off, s->vec_len, 1);
         }
         d->vecs[off + BC_HDR_ATOMIC] = 0;
@@ -1429,7 +1489,8 @@ static int gtake(dfs *d)
     if (d->o->obs != NULL)
         obs_edge(d, s, a->ref, ref, res == SS_NEW, stk);
     if (graph)
-        por_add_edge(&d->pc, a->ref, ref, lab, s->step.pid, pid2);
+        por_add_edge(&d->pc, a->ref, ref, lab, pid1, pid2,
+                     many ? POR_E_MANY : 0);
     if (stk && !(a->flags & POR_F_FULL)) {
         /* the cycle proviso (F-C3) */
         a->flags |= POR_F_FULL;

@@ -89,7 +89,10 @@ typedef struct por_frame {
     uint32_t anc;       /* index of the nearest stored frame (self if
                            stored) */
     uint32_t chain;     /* atomic: label of the moves since anc */
-    uint32_t chain_pid2;/* atomic: a rendezvous partner, or TS_NONE */
+    uint32_t chain_pid; /* atomic: the thread that moved first from anc */
+    uint32_t chain_pid2;/* atomic: another thread of the chain (a
+                           rendezvous partner), or TS_NONE */
+    uint32_t chain_many;/* atomic: more than two threads took part */
     por_set  enabled;   /* threads with a successor */
     por_set  safe;
     por_set  todo;      /* backtrack(s) */
@@ -127,16 +130,29 @@ size_t      por_labels_count(const por_labels *l);
 /* ------------------------------------------------------------- graph */
 
 typedef struct por_edge {
-    uint32_t dst;
+    uint32_t dst;       /* SS_NOREF: a step that ended in a finding with
+                           no successor (kept for its label) */
     uint32_t label;
     uint32_t next;      /* next edge of the same source, or UINT32_MAX */
-    uint8_t  pid;       /* 255: >= 255 never happens (BC_MAX_PROCS) */
-    uint8_t  pid2;      /* 255: none */
-    uint16_t pad;
+    uint8_t  pid;       /* the thread expanded at the source (the first
+                           mover of an atomic chain); 255: >= 255 never
+                           happens (BC_MAX_PROCS) */
+    uint8_t  pid2;      /* another thread of the step, 255: none */
+    uint16_t flags;     /* POR_E_* */
 } por_edge;             /* 16 bytes */
 
 #define POR_NOEDGE UINT32_MAX
 #define POR_NOPID2 255u
+#define POR_E_MANY 0x1u /* an atomic chain through rendezvous moved more
+                           than two threads: every thread counts */
+
+/* The threads of an edge, as a set. */
+static inline por_set por_edge_tids(const por_edge *e)
+{
+    if (e->flags & POR_E_MANY)
+        return ~(por_set)0;
+    return por_bit(e->pid) | (e->pid2 != POR_NOPID2 ? por_bit(e->pid2) : 0);
+}
 
 /* ------------------------------------------------------------ context */
 
@@ -221,9 +237,10 @@ static inline por_thread *por_thr(por_ctx *c, const por_frame *f,
 /* Slot of pid in f, or -1. */
 int      por_slot(por_ctx *c, const por_frame *f, uint32_t pid);
 
-/* Append an edge src -> dst (graph modes). */
+/* Append an edge src -> dst (graph modes); flags: POR_E_*. */
 void     por_add_edge(por_ctx *c, uint32_t src, uint32_t dst,
-                      uint32_t label, uint32_t pid, uint32_t pid2);
+                      uint32_t label, uint32_t pid, uint32_t pid2,
+                      unsigned flags);
 
 /* Start a walk: a fresh epoch. */
 void     por_walk_begin(por_ctx *c);

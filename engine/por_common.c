@@ -162,7 +162,8 @@ static size_t normalise(por_labels *l, size_t n)
         if (l->tmp[i].kind != TS_OBJ_GLOBAL)
             l->tmp[i].width = 0;
         if (l->tmp[i].kind == TS_OBJ_NRPR
-            || l->tmp[i].kind == TS_OBJ_TIMEOUT)
+            || l->tmp[i].kind == TS_OBJ_TIMEOUT
+            || l->tmp[i].kind == TS_OBJ_GATE)
             l->tmp[i].id = 0;
     }
     qsort(l->tmp, n, sizeof *l->tmp, acc_cmp);
@@ -274,6 +275,10 @@ int por_label_conflict_static(const por_labels *l, const bc_program *p,
             lo = g + BC_OBJ_NRPR;
             hi = lo + 1;
             break;
+        case TS_OBJ_GATE:
+            lo = g + BC_OBJ_GATE;
+            hi = lo + 1;
+            break;
         default:
             lo = g + BC_OBJ_TIMEOUT;
             hi = lo + 1;
@@ -299,7 +304,7 @@ int por_slot(por_ctx *c, const por_frame *f, uint32_t pid)
 }
 
 void por_add_edge(por_ctx *c, uint32_t src, uint32_t dst, uint32_t label,
-                  uint32_t pid, uint32_t pid2)
+                  uint32_t pid, uint32_t pid2, unsigned flags)
 {
     por_edge *e;
 
@@ -312,7 +317,7 @@ void por_add_edge(por_ctx *c, uint32_t src, uint32_t dst, uint32_t label,
     e->label = label;
     e->pid = (uint8_t)(pid < 255 ? pid : 254);
     e->pid2 = (uint8_t)(pid2 < 255 ? pid2 : POR_NOPID2);
-    e->pad = 0;
+    e->flags = (uint16_t)flags;
     e->next = c->ehead[src];
     c->ehead[src] = (uint32_t)c->nedges++;
     c->st->edges++;

@@ -99,19 +99,21 @@ typedef struct de {
     size_t    path_cap;
 } de;
 
-/* Cells: global bytes [0, g), then these, then one per channel. */
+/* Cells: global bytes [0, g), then these (the first four are the static
+ * pseudo-objects, g + BC_OBJ_*), then one per channel. */
 #define C_CHSTATIC(x)  ((x)->g + 0u)    /* static facts: any channel */
 #define C_NRPR(x)      ((x)->g + 1u)
 #define C_TIMEOUT(x)   ((x)->g + 2u)
-#define C_CHANY(x)     ((x)->g + 3u)    /* dynamic: some channel */
-#define C_CHAN(x, k)   ((x)->g + 4u + (k))
+#define C_GATE(x)      ((x)->g + 3u)    /* the atomic gate */
+#define C_CHANY(x)     ((x)->g + 4u)    /* dynamic: some channel */
+#define C_CHAN(x, k)   ((x)->g + 5u + (k))
 
 static void *de_new(por_ctx *c)
 {
     de *x = xcalloc(1, sizeof(de));
 
     x->g = c->prog->globals_size;
-    x->ncells = (size_t)x->g + 4 + BC_MAX_CHANS + 1;
+    x->ncells = (size_t)x->g + 5 + BC_MAX_CHANS + 1;
     x->rl = xcalloc(x->ncells, sizeof *x->rl);
     x->wl = xcalloc(x->ncells, sizeof *x->wl);
     x->cep = xcalloc(x->ncells, sizeof *x->cep);
@@ -232,15 +234,6 @@ static void cl_trunc(clist *l, uint32_t m)
         l->n--;
 }
 
-/* Highest entry of l made by none of the threads tt, or -1. */
-static int64_t cl_top_other(const de *x, const clist *l, por_set tt)
-{
-    for (uint32_t k = l->n; k-- > 0;)
-        if ((vis_tids(&x->v[l->v[k]]) & tt) == 0)
-            return l->v[k];
-    return -1;
-}
-
 /* The cells of one dynamic access: [*lo, *hi), plus *extra (or
  * UINT32_MAX) for a channel's "some channel" cell. */
 static void acc_cells(const de *x, const ts_access *a, uint32_t *lo,
@@ -259,6 +252,10 @@ static void acc_cells(const de *x, const ts_access *a, uint32_t *lo,
         break;
     case TS_OBJ_NRPR:
         *lo = C_NRPR(x);
+        *hi = *lo + 1;
+        break;
+    case TS_OBJ_GATE:
+        *lo = C_GATE(x);
         *hi = *lo + 1;
         break;
     default:
@@ -330,40 +327,58 @@ static void vis_push(de *x, por_ctx *c, uint32_t from, uint32_t anc,
     push_cells(x, c, (uint32_t)x->n - 1);
 }
 
-/* LAST-DEP of a step (threads tt, label): the index of the last
- * dependent step of another thread, or -1. */
-static int64_t last_dep(const de *x, por_ctx *c, por_set tt, uint32_t label)
+/* NOTE-DEP against every dependent stack step of another thread, not
+ * only the last one (design §3.3 notes the last).  Noting the last is
+ * enough when a step's accesses do not depend on the order of the steps
+ * before it; here they do (a[k] after k = 1 writes a[1], before it
+ * a[0]): when the race with the last dependent step t_j is reversed,
+ * the step may no longer touch what made it dependent on an earlier
+ * t_i, so the race with t_i would never be seen (issue 9, class 3;
+ * doc/soundness.md).  Every dependent t_i learns it now: dep(s_i, ...)
+ * then holds every thread that makes a step dependent on t_i in an
+ * explored execution, which is what case (b)'s closure test assumes.
+ * Entries of one list are in stack order, so a frame is noted once. */
+static void note_list(de *x, por_ctx *c, const clist *l, por_set tt,
+                      int how, uint32_t u)
+{
+    uint32_t last = UINT32_MAX;
+
+    for (uint32_t e = l->n; e-- > 0;) {
+        const vis *t = &x->v[l->v[e]];
+
+        if ((vis_tids(t) & tt) != 0 || t->anc == last)
+            continue;
+        last = t->anc;
+        if (t->anc != UINT32_MAX)
+            note(c, t->anc, tt, t->from, how, u);
+    }
+}
+
+static void note_all(de *x, por_ctx *c, por_set tt, uint32_t label,
+                     int how, uint32_t u)
 {
     uint32_t         n;
     const ts_access *a = por_label_accs(c->labels, label, &n);
-    int64_t          best = -1;
 
     for (uint32_t k = 0; k < n; k++) {
         uint32_t lo, hi, extra;
 
         acc_cells(x, &a[k], &lo, &hi, &extra);
         for (uint32_t cl = lo; cl < hi; cl++) {
-            int64_t i = cl_top_other(x, &x->wl[cl], tt);
-
-            if (i > best)
-                best = i;
-            if (a[k].write) {
-                i = cl_top_other(x, &x->rl[cl], tt);
-                if (i > best)
-                    best = i;
-            }
+            note_list(x, c, &x->wl[cl], tt, how, u);
+            if (a[k].write)
+                note_list(x, c, &x->rl[cl], tt, how, u);
         }
     }
-    return best;
 }
 
-/* LAST-DEP of a pending action with static facts rd/wr of thread pid. */
-static int64_t last_dep_static(const de *x, const bc_program *p,
-                               const uint64_t *rd, const uint64_t *wr,
-                               uint32_t pid)
+/* The same for a pending action with static facts rd/wr of thread
+ * pid. */
+static void note_all_static(de *x, por_ctx *c, const uint64_t *rd,
+                            const uint64_t *wr, uint32_t pid, uint32_t u)
 {
-    por_set tt = por_bit(pid);
-    int64_t best = -1;
+    const bc_program *p = c->prog;
+    por_set           tt = por_bit(pid);
 
     for (uint32_t w = 0; w < p->nwords; w++) {
         uint64_t m = rd[w] | wr[w];
@@ -371,23 +386,16 @@ static int64_t last_dep_static(const de *x, const bc_program *p,
         while (m != 0) {
             uint32_t o = w * 64 + (uint32_t)__builtin_ctzll(m);
             uint32_t cl;
-            int64_t  i;
 
             m &= m - 1;
             if (o >= p->nobjects)
                 break;
             cl = static_stack_cell(x, o);
-            i = cl_top_other(x, &x->wl[cl], tt);
-            if (i > best)
-                best = i;
-            if (wr[w] >> (o % 64) & 1u) {
-                i = cl_top_other(x, &x->rl[cl], tt);
-                if (i > best)
-                    best = i;
-            }
+            note_list(x, c, &x->wl[cl], tt, EXPLAIN_PENDING, u);
+            if (wr[w] >> (o % 64) & 1u)
+                note_list(x, c, &x->rl[cl], tt, EXPLAIN_PENDING, u);
         }
     }
-    return best;
 }
 
 /* ----------------------------------------------------- ps entries */
@@ -734,7 +742,7 @@ static void retraverse(de *x, por_ctx *c, uint32_t u0)
 
             c->st->retraversed++;
             if (e->label != POR_LABEL_NONE)
-                sum_label(x, c, e->label, tids_of(e->pid, e->pid2));
+                sum_label(x, c, e->label, por_edge_tids(e));
             if (por_walk_mark(c, e->dst))
                 por_walk_push(c, e->dst, &n);
         }
@@ -759,11 +767,8 @@ static void paths_pending(de *x, por_ctx *c, uint32_t u)
         uint32_t        li = pl[2 + 2 * k];
         const uint64_t *rd = c->loc_rd + (size_t)li * p->nwords;
         const uint64_t *wr = c->loc_wr + (size_t)li * p->nwords;
-        int64_t         i = last_dep_static(x, p, rd, wr, pid);
 
-        if (i >= 0 && x->v[i].anc != UINT32_MAX)
-            note(c, x->v[i].anc, por_bit(pid), x->v[i].from,
-                 EXPLAIN_PENDING, u);
+        note_all_static(x, c, rd, wr, pid, u);
         for (size_t q = 0; q < x->nps; q++)
             if (x->ps[q].pid != pid && learner(c, x->ps[q].fi)
                 && por_static_conflict(p, x->ps[q].rd, x->ps[q].wr, rd,
@@ -791,7 +796,6 @@ static int retraverse_paths(de *x, por_ctx *c, uint32_t u0)
         uint32_t        b = x->path[np - 1];
         const por_edge *e;
         por_set         tt;
-        int64_t         i;
 
         if (b == POR_NOEDGE) {
             np -= 2;
@@ -802,6 +806,14 @@ static int retraverse_paths(de *x, por_ctx *c, uint32_t u0)
         e = &c->edges[b];
         x->path[np - 1] = e->next;
         c->st->retraversed++;
+        if (e->dst >= c->nstates) {     /* a finding: a path's end */
+            if (e->label != POR_LABEL_NONE) {
+                tt = por_edge_tids(e);
+                ps_note(x, c, tt, e->label, (uint32_t)c->depth - 1);
+                note_all(x, c, tt, e->label, EXPLAIN_EDGE, e->dst);
+            }
+            continue;
+        }
         if (c->stackpos[e->dst]) {
             vis_trunc(x, c, base);
             return -1;
@@ -811,13 +823,10 @@ static int retraverse_paths(de *x, por_ctx *c, uint32_t u0)
                 vis_trunc(x, c, base);
                 return -1;
             }
-        tt = tids_of(e->pid, e->pid2);
+        tt = por_edge_tids(e);
         if (e->label != POR_LABEL_NONE) {
             ps_note(x, c, tt, e->label, (uint32_t)c->depth - 1);
-            i = last_dep(x, c, tt, e->label);
-            if (i >= 0 && x->v[i].anc != UINT32_MAX)
-                note(c, x->v[i].anc, tt, x->v[i].from, EXPLAIN_EDGE,
-                     e->dst);
+            note_all(x, c, tt, e->label, EXPLAIN_EDGE, e->dst);
         }
         /* one replayed entry per path edge (empty label: no cells) */
         vis_push(x, c, UINT32_MAX, UINT32_MAX, e->pid, e->pid2, e->label);
@@ -843,12 +852,9 @@ static void de_step(void *self, por_ctx *c, uint32_t fi, uint32_t pid,
     while (x->n > 0 && x->v[x->n - 1].from >= top)
         vis_trunc(x, c, x->n - 1);
     if (label != POR_LABEL_NONE) {
-        int64_t i;
 
         ps_note(x, c, tt, label, top);
-        i = last_dep(x, c, tt, label);      /* NOTE-DEP */
-        if (i >= 0)
-            note(c, x->v[i].anc, tt, x->v[i].from, EXPLAIN_TOP, TS_NONE);
+        note_all(x, c, tt, label, EXPLAIN_TOP, TS_NONE);    /* NOTE-DEP */
         vis_push(x, c, top, fi, pid, pid2, label);
     }
     if (dst == SS_NOREF)
@@ -884,7 +890,6 @@ static void de_pushed(void *self, por_ctx *c, por_frame *f)
         size_t          li = pl[2 + 2 * k];
         const uint64_t *rd = c->loc_rd + li * p->nwords;
         const uint64_t *wr = c->loc_wr + li * p->nwords;
-        int64_t         i;
 
         for (size_t q = 0; q < x->nps; q++) {
             const psent *e = &x->ps[q];
@@ -894,10 +899,7 @@ static void de_pushed(void *self, por_ctx *c, por_frame *f)
                 note(c, e->fi, por_bit(pid), e->fi, EXPLAIN_PENDING,
                      f->ref);
         }
-        i = last_dep_static(x, p, rd, wr, pid);
-        if (i >= 0)
-            note(c, x->v[i].anc, por_bit(pid), x->v[i].from,
-                 EXPLAIN_PENDING, f->ref);
+        note_all_static(x, c, rd, wr, pid, f->ref);
     }
 }
 

@@ -54,6 +54,8 @@ static por_set deps(por_ctx *c, por_frame *f, uint32_t slot)
         if (c->edges[e].pid != (pid < 255 ? pid : 254))
             continue;
         a = c->edges[e].label;
+        if (c->edges[e].dst >= c->nstates)
+            continue;           /* a finding: nothing below it */
         por_walk_begin(c);
         por_walk_mark(c, c->edges[e].dst);
         por_walk_push(c, c->edges[e].dst, &n);
@@ -92,12 +94,9 @@ static por_set deps(por_ctx *c, por_frame *f, uint32_t slot)
             for (uint32_t b = c->ehead[u]; b != POR_NOEDGE;
                  b = c->edges[b].next) {
                 const por_edge *x = &c->edges[b];
-                por_set         tids = por_bit(x->pid);
+                por_set         tids = por_edge_tids(x) & ~pb;
 
                 c->st->retraversed++;
-                if (x->pid2 != POR_NOPID2)
-                    tids |= por_bit(x->pid2);
-                tids &= ~pb;
                 if (tids != 0 && (D & tids) != tids
                     && (por_label_conflict(c->labels, a, x->label)
                         || (srd != NULL
@@ -162,7 +161,7 @@ static int o3(por_ctx *c, por_frame *f)
             const search_succ *s = &c->succs[f->succ0 + th->first + i];
 
             por_add_edge(c, f->ref, s->dst, s->label, s->step.pid,
-                         s->step.pid2);
+                         s->step.pid2, 0);
         }
     }
     f->taken = f->done = f->todo = f->safe;

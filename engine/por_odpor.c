@@ -431,6 +431,24 @@ static void replay(od *x, por_ctx *c, uint32_t u0)
         e = &c->edges[b];
         x->path[np - 2] = e->next;
         c->st->retraversed++;
+        if (e->flags & POR_E_MANY) {
+            /* an atomic chain through rendezvous of more than two
+             * threads is not one event of two threads: expand every
+             * frame it could teach (conservative) */
+            for (size_t i = 0; i < base; i++)
+                if (x->e[i].anc != UINT32_MAX)
+                    make_full(c, x->e[i].anc);
+            pop_to(x, base);
+            return;
+        }
+        if (e->dst >= c->nstates) {
+            /* a finding with no successor: its event ends the path */
+            mark = (uint32_t)x->n;
+            if (e->label != POR_LABEL_NONE)
+                replay_edge(x, c, e);
+            pop_to(x, mark);
+            continue;
+        }
         if (c->stackpos[e->dst] && c->stackpos[e->dst] - 1 < j
             && c->cycle_fix != POR_CYCLE_C3) {
             j = c->stackpos[e->dst] - 1;

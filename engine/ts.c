@@ -53,6 +53,7 @@ struct ts {
     uint8_t   *init;            /* ts_initial's result */
     size_t     init_cap;
     int        has_timeout;     /* some code uses TIMEOUT */
+    int        has_gate;        /* some transition has BC_TR_GATE */
     FILE      *out;
     struct qguard *qg;          /* per transition: its leading guard */
 };
@@ -226,8 +227,11 @@ static void merge_accs(ts_succs *out, size_t first, const ts_access *a,
 }
 
 /* Append one successor entry; vec may be NULL (len 0) for a finding
- * without successor.  acc2 (the receiver's facts) may be NULL. */
-static void push_succ(ts_succs *out, uint32_t pid, uint32_t trans,
+ * without successor.  acc2 (the receiver's facts) may be NULL.  In a
+ * model with an atomic gate (bc.h, BC_OBJ_GATE) every step reads the
+ * gate and a step of a BC_TR_GATE transition writes it. */
+static void push_succ(const ts *t, ts_succs *out, uint32_t pid,
+                      uint32_t trans,
                       uint32_t pid2, uint32_t trans2, uint32_t finding,
                       uint32_t floc, const uint8_t *vec, size_t len,
                       const ts_access *acc1, size_t n1,
@@ -255,6 +259,15 @@ static void push_succ(ts_succs *out, uint32_t pid, uint32_t trans,
     append_accs(out, acc1, n1);
     if (n2)
         merge_accs(out, s->acc_off, acc2, n2);
+    if (t->has_gate && !t->vm.nofacts) {
+        ts_access g = { TS_OBJ_GATE, 0, 0, 0 };
+        uint32_t  fl = t->prog->trans[trans].flags;
+
+        if (trans2 != TS_NONE)
+            fl |= t->prog->trans[trans2].flags;
+        g.write = (fl & BC_TR_GATE) != 0;
+        append_accs(out, &g, 1);
+    }
     s->nacc = (uint32_t)(out->naccs - s->acc_off);
 }
 
@@ -270,6 +283,9 @@ ts *ts_new(const bc_program *prog)
     for (k = 0; k < prog->ncode; k++)
         if (prog->code[k].op == BC_TIMEOUT)
             t->has_timeout = 1;
+    for (k = 0; k < prog->ntrans; k++)
+        if (prog->trans[k].flags & BC_TR_GATE)
+            t->has_gate = 1;
     t->qg = xcalloc(prog->ntrans ? prog->ntrans : 1, sizeof *t->qg);
     for (k = 0; k < prog->ntrans; k++)
         qguard_make(prog, k, &t->qg[k]);
@@ -398,7 +414,7 @@ static size_t handshake(ts *t, uint32_t pid, uint32_t tr, ts_succs *out)
                 continue;
             f = sfind != TS_OK ? sfind : m->finding;
             fl = sfind != TS_OK ? sfloc : m->floc;
-            push_succ(out, pid, tr, q, k, f, fl,
+            push_succ(t, out, pid, tr, q, k, f, fl,
                       st == VM_OK ? m->vec : NULL,
                       st == VM_OK ? m->len : 0,
                       t->sacc, t->nsacc, m->acc, m->nacc);
@@ -423,13 +439,13 @@ static inline size_t try_trans(ts *t, const uint8_t *src, size_t len,
     case VM_BLOCKED:
         return 0;
     case VM_FAIL:
-        push_succ(out, pid, tr, TS_NONE, TS_NONE, m->finding, m->floc,
+        push_succ(t, out, pid, tr, TS_NONE, TS_NONE, m->finding, m->floc,
                   NULL, 0, m->acc, m->nacc, NULL, 0);
         return 1;
     default:
         if (m->rv_chan)
             return handshake(t, pid, tr, out);
-        push_succ(out, pid, tr, TS_NONE, TS_NONE, m->finding, m->floc,
+        push_succ(t, out, pid, tr, TS_NONE, TS_NONE, m->finding, m->floc,
                   m->vec, m->len, m->acc, m->nacc, NULL, 0);
         return 1;
     }

@@ -38,7 +38,11 @@ typedef enum ts_obj_kind {
     TS_OBJ_GLOBAL,      /* id: byte offset in G; width: bytes */
     TS_OBJ_CHAN,        /* id: channel id */
     TS_OBJ_NRPR,        /* the set of processes */
-    TS_OBJ_TIMEOUT      /* the "no one can move" condition */
+    TS_OBJ_TIMEOUT,     /* the "no one can move" condition */
+    TS_OBJ_GATE         /* whether a blocked atomic owner can move on
+                           (bc.h, BC_OBJ_GATE): in a model with a gate,
+                           every step reads it and the steps of
+                           BC_TR_GATE transitions write it */
 } ts_obj_kind;
 
 typedef struct ts_access {

@@ -353,6 +353,15 @@ static void do_printf(const vm *m, const char *fmt, const int32_t *args,
 
 /* Check the channel id popped by a channel instruction. */
 #define CHAN_OK(ch) ((ch) > 0 && (uint32_t)(ch) <= m->lay->nchans)
+/* A channel operation on a bad id still reads that id: a channel made
+ * later (run) or deleted earlier (death) under the same id decides
+ * whether the operation fails (doc/soundness.md, channel identity). */
+#define BADCHAN(ch, l)                                                  \
+    do {                                                                \
+        if ((ch) > 0 && (ch) <= BC_MAX_CHANS)                           \
+            note(m, TS_OBJ_CHAN, (uint32_t)(ch), 0, 1);                 \
+        FAIL(TS_BADCHAN, (l));                                          \
+    } while (0)
 
 #ifdef VM_CHECK
 static void check_insn(const vm *m, const uint8_t *v, const bc_insn *i,
@@ -610,7 +619,7 @@ static vm_status exec(vm *m, uint32_t pc, const uint8_t *src)
             const bc_chantype *ct;
 
             if (!CHAN_OK(ch))
-                FAIL(TS_BADCHAN, (uint32_t)i->c);
+                BADCHAN(ch, (uint32_t)i->c);
             note(m, TS_OBJ_CHAN, (uint32_t)ch, 0, 0);
             cs = v + m->lay->coff[ch];
             ct = &prog->chantypes[cs[0] & 0x7fu];
@@ -626,7 +635,7 @@ static vm_status exec(vm *m, uint32_t pc, const uint8_t *src)
             const bc_chantype *ct;
 
             if (!CHAN_OK(ch))
-                FAIL(TS_BADCHAN, (uint32_t)i->c);
+                BADCHAN(ch, (uint32_t)i->c);
             note(m, TS_OBJ_CHAN, (uint32_t)ch, 0, 1);
             cs = v + m->lay->coff[ch];
             ct = &prog->chantypes[cs[0] & 0x7fu];
@@ -653,7 +662,7 @@ static vm_status exec(vm *m, uint32_t pc, const uint8_t *src)
             const uint8_t *cs;
 
             if (!CHAN_OK(ch))
-                FAIL(TS_BADCHAN, (uint32_t)i->c);
+                BADCHAN(ch, (uint32_t)i->c);
             note(m, TS_OBJ_CHAN, (uint32_t)ch, 0, 0);
             if (m->hs_chan != (uint32_t)ch && m->hs_chan)
                 goto blocked;
@@ -748,6 +757,7 @@ static vm_status exec(vm *m, uint32_t pc, const uint8_t *src)
             v = m->vec;                         /* it may have moved */
             memset(v + off, 0, sz);
             v[off] = (uint8_t)(BC_CHAN_TAG | i->a);
+            note(m, TS_OBJ_CHAN, nc + 1, 0, 1);
             m->len = off + sz;
             m->lay->coff[nc + 1] = (uint32_t)off;
             m->lay->nchans = nc + 1;
@@ -765,7 +775,7 @@ static vm_status exec(vm *m, uint32_t pc, const uint8_t *src)
             WRITABLE();
             off = lay->poff[m->pid];
             while (nc > 0 && lay->coff[nc] > off)
-                nc--;
+                note(m, TS_OBJ_CHAN, nc--, 0, 1);   /* deleted */
             note(m, TS_OBJ_NRPR, 0, 0, 1);
             m->len = off;
             lay->nprocs = m->pid;

@@ -26,6 +26,14 @@
 #       POR cross-check: reduction may change counts, never the verdict),
 #       and that the outcome lines are identical (a reduction keeps every
 #       valid end state, so outcome sets and their counts are the same).
+#   tests/sound/NAME.pml
+#       Soundness regressions of the reductions (issue 9): as
+#       tests/models (the .expected is checked under --por=none, counts
+#       included), then under every reduction (spor de dl de-jpf dl-jpf
+#       odpor): verdict, violation kinds and outcome lines must be the
+#       expected ones; then `--por-check` must find no disagreement.
+#       OPTS normally hold -c0 and --outcomes=..., so that every error
+#       kind and every valid end state is compared.
 #   tests/errors/NAME.pml
 #       Runs `$SPORE --check tests/errors/NAME.pml` from $SRCDIR, expects
 #       exit status 3 and diffs stderr with NAME.expected (paths are made
@@ -241,6 +249,31 @@ mode_model()
     return $status
 }
 
+mode_sound()
+{
+    mode_model >"$tmpdir/model.log"
+    status=$?
+    cat "$tmpdir/model.log"
+    for m in spor de dl de-jpf dl-jpf odpor; do
+        run_summary "$tmpdir/$m.json" --por=$m
+        rc=$?
+        echo "== $SPORE --json --por=$m $opts $rel (exit $rc)"
+        check_summary "$tmpdir/$m.json" $rc "--por=$m" 0 || status=$FAIL
+    done
+    # shellcheck disable=SC2086
+    (cd "$(dirname "$model_abs")" &&
+        "$SPORE" --por-check --no-trail $opts "$(basename "$model_abs")") \
+        >"$tmpdir/check.out" 2>&1
+    rc=$?
+    if [ $rc -ge 2 ]; then
+        echo "FAIL (--por-check): exit status $rc"
+        sed 's/^/  | /' "$tmpdir/check.out"
+        status=$FAIL
+    fi
+    [ $status -eq $PASS ] && echo "PASS (every reduction): $rel"
+    return $status
+}
+
 mode_errors()
 {
     # shellcheck disable=SC2086
@@ -284,6 +317,7 @@ mode_bytecode()
 case $rel in
 *tests/errors/*) mode_errors ;;
 *tests/bytecode/*) mode_bytecode ;;
+*tests/sound/*) mode_sound ;;
 *tests/models/*|*models/*) mode_model ;;
 *)
     echo "$0: cannot tell the test mode of $rel" >&2
