@@ -48,13 +48,14 @@
 static const char *const err_names[SEARCH_E_NKINDS] = {
     "assertion", "index out of bounds", "division by zero", "bad channel",
     "d_step blocked", "vector overflow", "invalid end state",
-    "outcome not admitted"
+    "outcome not admitted", "rv-attempt in d_step"
 };
 
 static const char *const err_texts[SEARCH_E_NKINDS] = {
     "assertion violated", "array index out of bounds", "division by zero",
     "bad channel", "d_step blocked", "state vector overflow",
-    "invalid end state", "outcome not admitted"
+    "invalid end state", "outcome not admitted",
+    "rendezvous send inside d_step"
 };
 
 const char *search_err_name(int kind)
@@ -85,6 +86,7 @@ int search_err_from_finding(uint32_t finding)
     case TS_BADCHAN:     return SEARCH_E_BADCHAN;
     case TS_DSTEP_BLOCK: return SEARCH_E_DSTEP_BLOCK;
     case TS_OVERFLOW:    return SEARCH_E_OVERFLOW;
+    case TS_RV_DSTEP:    return SEARCH_E_RV_DSTEP;
     default:             return -1;
     }
 }
@@ -567,6 +569,14 @@ static int finding(dfs *d, const search_succ *s)
 
     if (s->finding == TS_OK)
         return 0;
+    if (s->finding == TS_OVERFLOW) {
+        /* a limit of spore, not an error of the model: the search
+         * stops, incomplete (the report names the limit and the step) */
+        if (d->r->stop == SEARCH_STOP_NONE)
+            d->r->limit_loc = s->floc;
+        stop(d, SEARCH_STOP_LIMIT);
+        return 1;
+    }
     kind = search_err_from_finding(s->finding);
     if (kind < 0)
         kind = SEARCH_E_OVERFLOW;

@@ -21,6 +21,7 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "engine/report.h"
 #include "engine/trail.h"
@@ -698,6 +699,15 @@ static int expect_line(outcome *oc, const char *text, uint32_t file,
     return rc;
 }
 
+/* A directory opens for reading but yields no lines: it is no expect
+ * file (a pipe or /dev/stdin is fine). */
+static int not_a_file(FILE *f)
+{
+    struct stat st;
+
+    return fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode);
+}
+
 int outcome_read_expect(outcome *oc, const char *path, diag *d)
 {
     FILE    *f = fopen(path, "r");
@@ -712,6 +722,11 @@ int outcome_read_expect(outcome *oc, const char *path, diag *d)
 
     if (f == NULL)
         return -2;
+    if (not_a_file(f)) {
+        fclose(f);
+        errno = EISDIR;
+        return -2;
+    }
     id = diag_file_id(d, path);
     oc->expect = 1;
     free(oc->expect_path);
@@ -763,6 +778,13 @@ int outcome_read_expect(outcome *oc, const char *path, diag *d)
             rc = -1;
     }
     free(line);
+    if (ferror(f)) {                    /* a read error is no input */
+        int e = errno;
+
+        fclose(f);
+        errno = e;
+        return -2;
+    }
     fclose(f);
     if (rc == 0 && oc->nleaves == 0) {
         pos.file = id;

@@ -16,6 +16,7 @@
 
 #include "engine/outcome.h"
 #include "engine/trail.h"
+#include "engine/vm.h"
 
 #define MIB (1024.0 * 1024.0)
 
@@ -100,6 +101,14 @@ const char *report_incomplete_reason(const report_info *ri, char *buf,
     case SEARCH_STOP_CYCLE:
         snprintf(buf, size, "cycle (--de-retraverse=paths)");
         break;
+    case SEARCH_STOP_LIMIT: {
+        char where[256];
+
+        snprintf(buf, size, "state vector limit (%u bytes) or channel "
+                 "limit (%u) reached at %s", VM_MAX_VECTOR, BC_MAX_CHANS,
+                 loc_str(ri->prog, r->limit_loc, where, sizeof where));
+        break;
+    }
     default:
         if (r->truncated)
             snprintf(buf, size, "depth limit %zu reached",
@@ -309,6 +318,15 @@ static void text_limits(FILE *out, const report_info *ri)
         fprintf(out, "spore: --de-retraverse=paths met a cycle in the "
                 "state graph; it needs an acyclic model (use the default "
                 "--de-retraverse=once)\n");
+    if (r->stop == SEARCH_STOP_LIMIT) {
+        char where[256];
+
+        fprintf(out, "spore: a step at %s needs more than spore's limits "
+                "allow: a state of at most %u bytes and at most %u "
+                "channels; the states beyond it were not explored\n",
+                loc_str(ri->prog, r->limit_loc, where, sizeof where),
+                VM_MAX_VECTOR, BC_MAX_CHANS);
+    }
 }
 
 void report_text(FILE *out, const report_info *ri)

@@ -57,6 +57,7 @@ typedef enum search_err_kind {
     SEARCH_E_INVALID_END,   /* no successor, not a valid end state */
     SEARCH_E_OUTCOME,       /* a valid end state whose outcome is not
                                admitted (--expect; search_options.on_end) */
+    SEARCH_E_RV_DSTEP,      /* rendezvous send inside a d_step */
     SEARCH_E_NKINDS
 } search_err_kind;
 
@@ -331,7 +332,10 @@ typedef enum search_stop {
     SEARCH_STOP_TIME,           /* time limit */
     SEARCH_STOP_INTERRUPT,      /* SIGINT / SIGTERM */
     SEARCH_STOP_ERRORS,         /* max_errors reached */
-    SEARCH_STOP_CYCLE           /* --de-retraverse=paths met a cycle */
+    SEARCH_STOP_CYCLE,          /* --de-retraverse=paths met a cycle */
+    SEARCH_STOP_LIMIT           /* a step needed more than spore's state
+                                   vector or channel limit (a TS_OVERFLOW
+                                   finding; search_result.limit_loc) */
 } search_stop;
 
 typedef struct search_stats {
@@ -399,6 +403,8 @@ typedef struct search_result {
     char         **end_states;  /* collect_end_states: hex vectors,
                                    sorted, unique; owned */
     size_t         nend_states;
+    uint32_t       limit_loc;   /* SEARCH_STOP_LIMIT: the location id of
+                                   the step that reached the limit */
 } search_result;
 
 /* Free what a result owns (not the struct).  NULL is a no-op. */

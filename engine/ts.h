@@ -60,7 +60,9 @@ typedef enum ts_finding {
     TS_DIVZERO,         /* division by zero (no successor) */
     TS_BADCHAN,         /* use of an uninitialised channel (no successor) */
     TS_DSTEP_BLOCK,     /* d_step blocked after its first statement */
-    TS_OVERFLOW         /* state vector too large / too many channels */
+    TS_OVERFLOW,        /* state vector too large / too many channels */
+    TS_RV_DSTEP         /* rendezvous send inside a d_step (pan:
+                           "rv-attempt in d_step"; no successor) */
 } ts_finding;
 
 /* One successor. */

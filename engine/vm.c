@@ -641,6 +641,10 @@ static vm_status exec(vm *m, uint32_t pc, const uint8_t *src)
             ct = &prog->chantypes[cs[0] & 0x7fu];
             VM_ASSERT(i->a == ct->nfields);
             if (ct->cap == 0) {
+                /* a d_step cannot wait for a receiver (pan's error; the
+                 * front end reports it when the channel is known) */
+                if (m->tflags & BC_TR_DSTEP)
+                    FAIL(TS_RV_DSTEP, (uint32_t)i->c);
                 /* rendezvous: park the message; ts.c pairs it with a
                  * receiver.  Only receives run in handshake mode. */
                 if (m->hs_chan || m->rv_chan || cs[1] != 0)

@@ -56,6 +56,12 @@ typedef struct fe_sym {
     const ast_var *decl;        /* the declaration (locals: reuse check) */
     diag_pos       pos;
     int            is_param;
+    uint32_t       chantype;    /* declared `= [N] of {...}`: its
+                                   chantype + 1; 0: not */
+    uint32_t       slot;        /* a chan (or parameter): its slot in
+                                   lower.c's channel-type flow + 1 */
+    uint32_t       rank;        /* globals: rank of the top-level
+                                   declaration among the model's */
     struct fe_sym *next;        /* in its scope's list */
 } fe_sym;
 

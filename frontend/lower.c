@@ -23,6 +23,14 @@
  * Locals: SPIN allocates every local of a proctype when the process is
  * created and runs their initialisers then, whatever their position in
  * the body; so do we (the proctype's init code).
+ *
+ * Errors: besides names and types, the rules SPIN's front end enforces
+ * (a missing array index, channels in computations, run where it cannot
+ * go, empty literal ranges, ...), the limits of spore's state vector
+ * when the model passes them as written, and, from a flow of channel
+ * types through assignments, run arguments and messages, sends and
+ * receives with the wrong number of fields and rendezvous sends inside
+ * a d_step, which pan finds only when they run.
  */
 #include "config.h"
 
@@ -82,6 +90,8 @@ typedef struct subst {          /* an inline parameter bound to an argument */
 typedef struct local_init {     /* an initialiser to run at creation */
     fe_sym   *sym;
     ast_var  *var;
+    fe_sym   *scope;            /* the names its value may use: those
+                                   declared before its declaration */
 } local_init;
 
 typedef FE_VEC(local_init) init_vec;
@@ -95,6 +105,10 @@ typedef struct typedef_ent {
 typedef struct proc_ent {
     ast_decl   *decl;
     uint32_t    nparams;
+    uint32_t    pslot0;         /* flow slot of its first parameter */
+    uint32_t    rank;           /* rank among the top-level declarations */
+    uint32_t    init_chans;     /* channels its init code creates */
+    uint64_t    init_bytes;     /* and their bytes in the vector */
 } proc_ent;
 
 typedef struct dlabel {         /* a label inside a d_step: a code index */
@@ -107,6 +121,54 @@ typedef struct dfix {           /* a goto inside a d_step to patch */
     uint32_t    insn;
     diag_pos    pos;
 } dfix;
+
+/*
+ * Channel-type flow (chan_flow_check): which channel types a chan
+ * variable, a parameter or a message field may hold, so that a send or
+ * receive with the wrong number of fields, or a rendezvous send inside a
+ * d_step, is an error of the model found at compile time.  Each of those
+ * has a slot: a set of chantypes, or "any" (top) once a value of unknown
+ * origin may flow in.  Facts are recorded while lowering and solved at
+ * the end.
+ */
+#define FE_CT_WORDS 2                   /* chantypes: at most 128 */
+#define FE_MAX_CHANTYPES 128            /* the vector's tag byte: 0x80 |
+                                           chantype (engine/bc.h) */
+#define FE_MAX_PROCTYPES 128            /* proctype byte < 0x80 */
+#define FE_MAX_VECTOR 65535u            /* engine/vm.h VM_MAX_VECTOR */
+#define FE_MAX_GLOBALS 60000u
+
+typedef struct chset {
+    uint64_t w[FE_CT_WORDS];
+    int      top;
+} chset;
+
+typedef enum cflow_kind {
+    CF_TYPE,        /* slot b holds chantype a */
+    CF_COPY,        /* slot b holds what slot a holds */
+    CF_TOP,         /* slot b may hold any channel */
+    CF_SEND,        /* the value of slot c (CF_ANY: anything) is sent as
+                       field b on a channel of slot a (CF_ANY: unknown) */
+    CF_RECV         /* field b of a message from a channel of slot a
+                       (CF_ANY: unknown) is received into slot c */
+} cflow_kind;
+
+#define CF_ANY  UINT32_MAX              /* unknown channel / value */
+#define CF_NONE (UINT32_MAX - 1)        /* the value 0: no channel */
+
+typedef struct cflow {
+    cflow_kind kind;
+    uint32_t   a, b, c;
+} cflow;
+
+typedef struct chuse {          /* a send or receive to check */
+    diag_pos        pos;
+    const ast_expr *chan;       /* the channel expression (resolved) */
+    uint32_t        slot;       /* its slot, or CF_ANY */
+    uint32_t        nargs;
+    int             send;
+    int             dstep;      /* inside a d_step */
+} chuse;
 
 typedef struct cstate {
     diag               *d;
@@ -168,6 +230,25 @@ typedef struct cstate {
     FE_VEC(dfix)        dfixes;
     uint32_t            cur_loc;        /* location id of the statement */
     uint32_t            cur_flags;      /* BC_TR_* gathered while emitting */
+    int                 in_dstep;       /* lowering a d_step's body */
+    uint32_t            decl_rank;      /* rank of the top-level
+                                           declaration being read */
+    uint32_t            proc_rank;      /* that of the proctype being
+                                           lowered */
+    diag_pos            proc_pos;       /* and its position */
+
+    /* channel-type flow; static limits */
+    FE_VEC(uint32_t)    ct_fslot0;      /* per chantype: the slot of its
+                                           first message field */
+    FE_VEC(chset)       cslots;
+    FE_VEC(cflow)       cflows;
+    FE_VEC(chuse)       chuses;
+    uint32_t            init_chans;     /* channels created by the init
+                                           code being emitted ... */
+    uint64_t            init_bytes;     /* ... and their vector bytes */
+    diag_pos            over_pos;       /* the global channel that takes
+                                           the initial state over a
+                                           limit */
 } cstate;
 
 static void lower_seq(cstate *cs, ast_stmt *s, uint32_t from, uint32_t to);
@@ -427,8 +508,11 @@ static const subst *find_subst(const cstate *cs, const char *name)
 }
 
 /* Replace an inline parameter by its argument: `p` -> arg, and `p[i].f`
- * -> `a[i].f` when the argument is a plain variable name. */
-static const ast_expr *resolve_subst(cstate *cs, const ast_expr *e)
+ * -> `a[i].f` when the argument is a plain variable name.  quiet: do
+ * not report an argument that cannot be indexed (the checks that look
+ * at an expression again, after the code for it was emitted). */
+static const ast_expr *resolve_subst_ex(cstate *cs, const ast_expr *e,
+                                        int quiet)
 {
     const subst *sb;
     ast_expr    *n;
@@ -445,14 +529,25 @@ static const ast_expr *resolve_subst(cstate *cs, const ast_expr *e)
             n->u.var.name = sb->arg->u.var.name;
             e = n;
         } else {
-            diag_error(cs->d, e->pos, "cannot index or select a field of "
-                       "inline argument '%s'", e->u.var.name);
+            if (!quiet)
+                diag_error(cs->d, e->pos, "cannot index or select a field "
+                           "of inline argument '%s'", e->u.var.name);
             return e;
         }
         if (++depth > MAX_INLINE_DEPTH)
             break;
     }
     return e;
+}
+
+static const ast_expr *resolve_subst(cstate *cs, const ast_expr *e)
+{
+    return resolve_subst_ex(cs, e, 0);
+}
+
+static const ast_expr *resolve_quiet(cstate *cs, const ast_expr *e)
+{
+    return resolve_subst_ex(cs, e, 1);
 }
 
 /* Evaluate e at compile time when it is constant. */
@@ -575,6 +670,11 @@ static void declare_typedef(cstate *cs, const ast_decl *dcl)
     uint32_t      n = 0, i = 0, off = 0;
     typedef_ent   ent;
 
+    for (i = 0; i < cs->typedefs.n; i++)
+        if (strcmp(cs->typedefs.v[i].name, dcl->u.tdef.name) == 0)
+            diag_error(cs->d, dcl->pos, "typedef '%s' is already declared",
+                       dcl->u.tdef.name);
+    i = 0;
     for (f = dcl->u.tdef.fields; f; f = f->next)
         for (v = f->u.var.vars; v; v = v->next)
             n++;
@@ -590,6 +690,9 @@ static void declare_typedef(cstate *cs, const ast_decl *dcl)
             fd->count = array_count(cs, v);
             fd->offset = off;
             fd->init = v->init;
+            if (v->has_chan_init)
+                diag_error(cs->d, v->pos, "a channel created in a typedef "
+                           "('%s') is not supported by spore", v->name);
             off += ft->size * (fd->count ? fd->count : 1);
         }
     }
@@ -628,6 +731,7 @@ static void declare_mtypes(cstate *cs, const ast_decl *dcl)
         s->type = &fe_type_mtype;
         s->value = (int32_t)value;
         s->pos = n->pos;
+        s->rank = cs->decl_rank;
         s->next = cs->globals.syms;
         cs->globals.syms = s;
     }
@@ -666,18 +770,376 @@ static void add_print_vars(cstate *cs, var_vec *vars, const char *name,
         }
 }
 
+/* -------------------------------------------------- channel types */
+
+static int is_chan_sym(const fe_sym *y)
+{
+    return y->kind != FE_SYM_MTYPE && !y->type->is_struct
+        && (y->type->vflags & BC_V_CHAN);
+}
+
+static uint32_t new_slot(cstate *cs)
+{
+    chset z;
+
+    memset(&z, 0, sizeof z);
+    fe_push(&cs->cslots, z);
+    return (uint32_t)cs->cslots.n - 1;
+}
+
+static void add_flow(cstate *cs, cflow_kind k, uint32_t a, uint32_t b,
+                     uint32_t c)
+{
+    cflow f;
+
+    f.kind = k;
+    f.a = a;
+    f.b = b;
+    f.c = c;
+    fe_push(&cs->cflows, f);
+}
+
+/* The slot of the channel that e names: a chan variable or an element
+ * of a chan array (not a structure field); CF_ANY for anything else. */
+static uint32_t chan_slot(cstate *cs, const ast_expr *e)
+{
+    const fe_sym *y;
+
+    e = resolve_quiet(cs, e);
+    if (e->kind != AST_E_VAR || e->u.var.field)
+        return CF_ANY;
+    y = lookup(cs, e->u.var.name);
+    if (y == NULL || y->slot == 0 || !is_chan_sym(y))
+        return CF_ANY;
+    return y->slot - 1;
+}
+
+/* Where the channel value e comes from: a slot, CF_NONE for 0 (no
+ * channel), CF_ANY when it cannot be told. */
+static uint32_t chan_src(cstate *cs, const ast_expr *e)
+{
+    int64_t v;
+
+    if (const_value(cs, e, &v))
+        return v == 0 ? CF_NONE : CF_ANY;
+    return chan_slot(cs, e);
+}
+
+/* Slot dst receives the channel value e. */
+static void flow_into(cstate *cs, uint32_t dst, const ast_expr *e)
+{
+    uint32_t src = chan_src(cs, e);
+
+    if (src == CF_ANY)
+        add_flow(cs, CF_TOP, 0, dst, 0);
+    else if (src != CF_NONE)
+        add_flow(cs, CF_COPY, src, dst, 0);
+}
+
+/* The chantype of a declaration `= [cap] of { types }`: an earlier one
+ * with the same capacity and field types, or a new one. */
+static uint32_t intern_chantype(cstate *cs, const ast_var *v)
+{
+    bc_chantype ct;
+    uint32_t    f, fo = 0, k;
+    uint8_t    *ft, *ff;
+    uint32_t   *foff;
+    int64_t     cap = const_expr(cs, v->chan_cap, "a channel size");
+
+    if (cap < 0 || cap > 255) {
+        diag_error(cs->d, v->chan_cap->pos, "channel capacity %" PRId64
+                   " is out of range (spore allows 0 to 255)", cap);
+        cap = 0;
+    }
+    ct.cap = (uint32_t)cap;
+    ct.nfields = (uint32_t)v->chan_nfields;
+    ft = arena_alloc(cs->mem, ct.nfields + 1);
+    ff = arena_alloc(cs->mem, ct.nfields + 1);
+    foff = arena_alloc(cs->mem, sizeof *foff * (ct.nfields + 1));
+    for (f = 0; f < ct.nfields; f++) {
+        const fe_type *x = resolve_type(cs, &v->chan_fields[f]);
+        if (x->is_struct) {
+            diag_error(cs->d, v->chan_fields[f].pos, "structures in messages "
+                       "are not supported");
+            x = &fe_type_int;
+        }
+        ft[f] = x->bctype;
+        ff[f] = x->vflags;
+        foff[f] = fo;
+        fo += x->size;
+    }
+    ct.ftypes = ft;
+    ct.fflags = ff;
+    ct.foffsets = foff;
+    ct.msg_size = fo;
+    for (k = 0; k < cs->chantypes.n; k++) {
+        const bc_chantype *o = &cs->chantypes.v[k];
+        if (o->cap == ct.cap && o->nfields == ct.nfields
+            && memcmp(o->ftypes, ft, ct.nfields) == 0
+            && memcmp(o->fflags, ff, ct.nfields) == 0)
+            return k;
+    }
+    if (cs->chantypes.n == FE_MAX_CHANTYPES) {
+        diag_error(cs->d, v->pos, "more than %u different channel types "
+                   "(capacity and field types): a limit of spore",
+                   FE_MAX_CHANTYPES);
+    }
+    if (cs->chantypes.n >= FE_MAX_CHANTYPES)
+        return 0;
+    fe_push(&cs->chantypes, ct);
+    fe_push(&cs->ct_fslot0, (uint32_t)cs->cslots.n);
+    for (f = 0; f < ct.nfields; f++)
+        new_slot(cs);
+    return (uint32_t)cs->chantypes.n - 1;
+}
+
+static int chset_has(const chset *s, uint32_t t)
+{
+    return (s->w[t / 64] >> (t % 64)) & 1;
+}
+
+/* d := d | s; returns 1 when d changed. */
+static int chset_join(chset *d, const chset *s)
+{
+    int      ch = 0;
+    uint32_t i;
+
+    if (d->top)
+        return 0;
+    if (s->top) {
+        d->top = 1;
+        return 1;
+    }
+    for (i = 0; i < FE_CT_WORDS; i++)
+        if (s->w[i] & ~d->w[i]) {
+            d->w[i] |= s->w[i];
+            ch = 1;
+        }
+    return ch;
+}
+
+/* Field j of every channel type in chan (every type with such a field
+ * when chan is unknown) gets the value src. */
+static int flow_send(cstate *cs, const chset *chan, uint32_t j,
+                     const chset *src)
+{
+    uint32_t t;
+    int      ch = 0;
+
+    for (t = 0; t < cs->chantypes.n; t++)
+        if ((chan == NULL || chan->top || chset_has(chan, t))
+            && j < cs->chantypes.v[t].nfields)
+            ch |= chset_join(&cs->cslots.v[cs->ct_fslot0.v[t] + j], src);
+    return ch;
+}
+
+static int flow_recv(cstate *cs, const chset *chan, uint32_t j, chset *dst)
+{
+    static const chset top = { { 0 }, 1 };
+    uint32_t t;
+    int      ch = 0;
+
+    if (chan == NULL || chan->top)
+        return chset_join(dst, &top);
+    for (t = 0; t < cs->chantypes.n; t++)
+        if (chset_has(chan, t) && j < cs->chantypes.v[t].nfields)
+            ch |= chset_join(dst, &cs->cslots.v[cs->ct_fslot0.v[t] + j]);
+    return ch;
+}
+
+/* Solve the flow facts: every slot gets the chantypes that reach it. */
+static void chan_flow_solve(cstate *cs)
+{
+    static const chset top = { { 0 }, 1 };
+    int    changed = 1;
+    size_t i;
+
+    while (changed) {
+        changed = 0;
+        for (i = 0; i < cs->cflows.n; i++) {
+            const cflow *f = &cs->cflows.v[i];
+            chset       *sl = cs->cslots.v;
+            const chset *chan = NULL;       /* SEND, RECV: the channel */
+            chset        one;
+
+            if ((f->kind == CF_SEND || f->kind == CF_RECV) && f->a != CF_ANY)
+                chan = &sl[f->a];
+
+            switch (f->kind) {
+            case CF_TYPE:
+                memset(&one, 0, sizeof one);
+                one.w[f->a / 64] = (uint64_t)1 << (f->a % 64);
+                changed |= chset_join(&sl[f->b], &one);
+                break;
+            case CF_TOP:
+                changed |= chset_join(&sl[f->b], &top);
+                break;
+            case CF_COPY:
+                changed |= chset_join(&sl[f->b], &sl[f->a]);
+                break;
+            case CF_SEND:
+                if (f->c != CF_NONE)
+                    changed |= flow_send(cs, chan, f->b,
+                                         f->c == CF_ANY ? &top : &sl[f->c]);
+                break;
+            case CF_RECV:
+                changed |= flow_recv(cs, chan, f->b, &sl[f->c]);
+                break;
+            }
+        }
+    }
+}
+
+/* Check every send and receive against the channel types its channel
+ * may have: an error when none of them has as many fields as the
+ * statement (SPIN: "too few parameters in send", "missing pars in
+ * receive", found by pan when the step runs), or when every one is a
+ * rendezvous and the send is inside a d_step (pan: "rv-attempt in
+ * d_step"; with a mix, the VM reports it when it happens).  A send with
+ * more fields than any channel type of the model has is refused
+ * whatever its channel (SPIN: "too many pars in send"). */
+static void chan_flow_check(cstate *cs)
+{
+    uint32_t maxf = 0, t;
+    size_t   i;
+
+    chan_flow_solve(cs);
+    for (t = 0; t < cs->chantypes.n; t++)
+        if (cs->chantypes.v[t].nfields > maxf)
+            maxf = cs->chantypes.v[t].nfields;
+    for (i = 0; i < cs->chuses.n; i++) {
+        const chuse *u = &cs->chuses.v[i];
+        const chset *s = u->slot == CF_ANY ? NULL : &cs->cslots.v[u->slot];
+        uint32_t     n = 0, nbad = 0, nrv = 0, bad = 0;
+        sbuf         b = { NULL, 0, 0 };
+
+        if (s != NULL && !s->top)
+            for (t = 0; t < cs->chantypes.n; t++) {
+                if (!chset_has(s, t))
+                    continue;
+                n++;
+                if (cs->chantypes.v[t].nfields != u->nargs) {
+                    if (nbad++ == 0)
+                        bad = cs->chantypes.v[t].nfields;
+                }
+                if (cs->chantypes.v[t].cap == 0)
+                    nrv++;
+            }
+        expr_text(&b, u->chan);
+        if (n > 0 && nbad == n)
+            diag_error(cs->d, u->pos, "wrong number of message fields: "
+                       "channel '%s' carries %u, the %s %s %u",
+                       b.s ? b.s : "", bad, u->send ? "send" : "receive",
+                       u->send ? "gives" : "takes", u->nargs);
+        else if (u->send && u->nargs > maxf)
+            diag_error(cs->d, u->pos, "too many message fields: the send "
+                       "gives %u, no channel of the model carries more "
+                       "than %u", u->nargs, maxf);
+        else if (n > 0 && nrv == n && u->send && u->dstep)
+            diag_error(cs->d, u->pos, "rendezvous send on '%s' inside "
+                       "d_step: a d_step cannot wait for a receiver (pan: "
+                       "rv-attempt in d_step)", b.s ? b.s : "");
+        free(b.s);
+    }
+}
+
+/* A send (send != 0) or receive of nargs fields on channel e. */
+static void chan_use(cstate *cs, const ast_stmt *s, int send, uint32_t nargs)
+{
+    chuse u;
+
+    u.pos = s->pos;
+    u.chan = resolve_quiet(cs, s->u.io.chan);
+    u.slot = chan_slot(cs, s->u.io.chan);
+    u.nargs = nargs;
+    u.send = send;
+    u.dstep = cs->in_dstep;
+    fe_push(&cs->chuses, u);
+}
+
+/* Does e contain a run? */
+static int has_run(const ast_expr *e)
+{
+    if (e == NULL)
+        return 0;
+    switch (e->kind) {
+    case AST_E_RUN:
+        return 1;
+    case AST_E_VAR:
+        return has_run(e->u.var.index) || has_run(e->u.var.field);
+    case AST_E_UNOP: case AST_E_BINOP: case AST_E_COND:
+    case AST_E_LEN: case AST_E_EMPTY: case AST_E_NEMPTY:
+    case AST_E_FULL: case AST_E_NFULL: case AST_E_EVAL:
+        return has_run(e->u.op.a) || has_run(e->u.op.b)
+            || has_run(e->u.op.c);
+    default:
+        return 0;
+    }
+}
+
+/* SPIN's rules for channel names in the value of an assignment or an
+ * initialiser: a chan name may be the whole value (`c = d`, `x = c`),
+ * an argument of len, empty, nempty, full, nfull or run, or an array
+ * index; inside an operator (`c + 1`, `c == d`, `b -> c : d`) it is an
+ * error.  nested: e is an operand. */
+static void check_chan_value(cstate *cs, const ast_expr *e, int nested)
+{
+    const fe_sym *y;
+
+    if (e == NULL)
+        return;
+    e = resolve_quiet(cs, e);
+    switch (e->kind) {
+    case AST_E_VAR:
+        y = lookup(cs, e->u.var.name);
+        if (nested && y != NULL && !e->u.var.field && is_chan_sym(y)) {
+            diag_error(cs->d, e->pos, "invalid use of chan name '%s': a "
+                       "channel can be assigned or passed, not computed "
+                       "with", e->u.var.name);
+            return;
+        }
+        check_chan_value(cs, e->u.var.index, 0);
+        break;
+    case AST_E_UNOP: case AST_E_BINOP: case AST_E_COND:
+        check_chan_value(cs, e->u.op.a, 1);
+        check_chan_value(cs, e->u.op.b, 1);
+        check_chan_value(cs, e->u.op.c, 1);
+        break;
+    default:
+        break;
+    }
+}
+
+/* The value e assigned to (or initialising) a variable: lhs is its
+ * symbol when it is a chan (not a structure field), else NULL. */
+static void check_assigned(cstate *cs, const fe_sym *lhs, const ast_expr *e)
+{
+    const ast_expr *r = resolve_quiet(cs, e);
+
+    if (lhs != NULL && is_chan_sym(lhs) && r->kind == AST_E_CONST) {
+        diag_error(cs->d, e->pos, "invalid assignment to chan '%s': a "
+                   "channel cannot be set to a constant", lhs->name);
+        return;
+    }
+    check_chan_value(cs, e, 0);
+}
+
 /* Declare the variables of one AST_D_VAR; is_param marks parameters. */
 static void declare_vars(cstate *cs, const ast_decl *dcl, int local,
                          int is_param)
 {
     const fe_type *t = resolve_type(cs, &dcl->u.var.type);
     ast_var       *v;
+    /* SPIN resolves the names of an initial value before the declaration
+     * is complete: `byte x = 1, y = x` and `byte x = x` are errors */
+    fe_sym        *scope0 = local ? cs->locals.syms : cs->globals.syms;
 
     for (v = dcl->u.var.vars; v; v = v->next) {
         fe_scope  *scope = local ? &cs->locals : &cs->globals;
         fe_sym    *old = fe_scope_find(scope, v->name);
         fe_sym    *s;
         local_init li;
+        const ast_expr *x;
 
         if (old) {
             if (old->decl == v)     /* the same inline body, expanded again */
@@ -685,10 +1147,27 @@ static void declare_vars(cstate *cs, const ast_decl *dcl, int local,
             diag_error(cs->d, v->pos, "'%s' is already declared", v->name);
             continue;
         }
+        old = local ? fe_scope_find(&cs->globals, v->name) : NULL;
+        if (old != NULL && old->rank < cs->proc_rank) {
+            /* SPIN reads a name declared globally before the proctype
+             * as that global: a local cannot hide it */
+            diag_error(cs->d, v->pos, "'%s' is already declared as %s "
+                       "before this proctype (SPIN does not let a local "
+                       "hide it)", v->name, old->kind == FE_SYM_MTYPE
+                       ? "an mtype name" : "a global variable");
+            continue;
+        }
         if (v->has_chan_init && dcl->u.var.type.base != AST_T_CHAN) {
             diag_error(cs->d, v->pos, "only a chan can be initialised with "
                        "a channel type");
         }
+        for (x = v->init; x != NULL; x = v->init_is_list ? x->next : NULL)
+            if (has_run(x)) {
+                diag_error(cs->d, x->pos, local ? "cannot use 'run' in the "
+                           "initial value of a variable" : "'run' used "
+                           "outside a proctype");
+                break;
+            }
         s = arena_alloc(cs->mem, sizeof *s);
         s->name = v->name;
         s->kind = local ? FE_SYM_LOCAL : FE_SYM_GLOBAL;
@@ -697,6 +1176,20 @@ static void declare_vars(cstate *cs, const ast_decl *dcl, int local,
         s->decl = v;
         s->pos = v->pos;
         s->is_param = is_param;
+        s->rank = cs->decl_rank;
+        if (is_chan_sym(s) && !is_param)
+            s->slot = new_slot(cs) + 1;
+        if (v->has_chan_init && is_chan_sym(s)) {
+            s->chantype = intern_chantype(cs, v) + 1;
+            add_flow(cs, CF_TYPE, s->chantype - 1, s->slot - 1, 0);
+        } else if (v->init != NULL && !v->init_is_list) {
+            fe_sym *save = scope->syms;
+            scope->syms = scope0;
+            check_assigned(cs, s, v->init);
+            if (s->slot)
+                flow_into(cs, s->slot - 1, v->init);
+            scope->syms = save;
+        }
         if (local) {
             s->offset = cs->fsize;
             cs->fsize += fe_sym_size(s);
@@ -705,6 +1198,11 @@ static void declare_vars(cstate *cs, const ast_decl *dcl, int local,
         } else {
             s->offset = cs->gsize;
             cs->gsize += fe_sym_size(s);
+            if (cs->gsize > FE_MAX_GLOBALS
+                && cs->gsize - fe_sym_size(s) <= FE_MAX_GLOBALS)
+                diag_error(cs->d, v->pos, "with '%s' the global variables "
+                           "take %u bytes, more than spore's limit of %u",
+                           v->name, cs->gsize, FE_MAX_GLOBALS);
             add_print_vars(cs, &cs->gvars, v->name, t, s->count, s->offset,
                            0);
         }
@@ -712,6 +1210,7 @@ static void declare_vars(cstate *cs, const ast_decl *dcl, int local,
         scope->syms = s;
         li.sym = s;
         li.var = v;
+        li.scope = scope0;
         /* a declaration after the first statement gets its value from
          * its own step (decl_step), not at creation (SPIN); channels are
          * still created with the process */
@@ -780,6 +1279,10 @@ static int cplace(cstate *cs, const ast_expr *v, place *p, int want_scalar)
                     emit(cs, BC_ADD, 0, 0, 0, 0);
                 p->dyn = 1;
             }
+        } else if (count) {
+            diag_error(cs->d, cur->pos, "missing array index for '%s'",
+                       cur->u.var.name);
+            return 0;
         }
         if (!cur->u.var.field)
             break;
@@ -872,8 +1375,14 @@ static void crun(cstate *cs, const ast_expr *e)
         diag_error(cs->d, e->pos, "init cannot be started with run");
         return;
     }
-    for (a = e->u.run.args; a; a = a->next, n++)
+    if (cs->in_dstep)
+        diag_error(cs->d, e->pos, "'run' inside d_step: a d_step cannot "
+                   "start a process (SPIN rejects it; use atomic)");
+    for (a = e->u.run.args; a; a = a->next, n++) {
         cexpr(cs, a);
+        if (n < cs->proclist.v[pt].nparams)
+            flow_into(cs, cs->proclist.v[pt].pslot0 + n, a);
+    }
     if (n != cs->proclist.v[pt].nparams)
         diag_error(cs->d, e->pos, "proctype '%s' takes %u argument%s, "
                    "%u given", e->u.run.name, cs->proclist.v[pt].nparams,
@@ -1005,6 +1514,49 @@ static void mark_nouse(cstate *cs, uint32_t start)
             cs->code.v[start].t |= FE_T_NOUSE;
 }
 
+/* SPIN refuses an assignment to an array element whose index is an
+ * element of the same array: `a[a[1]] = 2` (pan could not undo it). */
+static void check_self_index(cstate *cs, const ast_expr *lhs)
+{
+    const ast_expr *x;
+
+    lhs = resolve_quiet(cs, lhs);
+    if (lhs->kind != AST_E_VAR || lhs->u.var.index == NULL)
+        return;
+    x = resolve_quiet(cs, lhs->u.var.index);
+    if (x->kind == AST_E_VAR && x->u.var.index != NULL
+        && x->u.var.field == NULL
+        && strcmp(x->u.var.name, lhs->u.var.name) == 0)
+        diag_error(cs->d, x->pos, "'%s' indexed with an element of "
+                   "itself on the left of an assignment (SPIN rejects it: "
+                   "do not index an array with itself)", lhs->u.var.name);
+}
+
+/* SPIN refuses `c?x,x`: one plain variable in two fields of a receive. */
+static void check_recv_vars(cstate *cs, const ast_expr *const *args,
+                            const int *isvar, uint32_t n)
+{
+    uint32_t i, j;
+
+    for (i = 0; i < n; i++) {
+        const fe_sym *y;
+        if (!isvar[i] || args[i]->u.var.index || args[i]->u.var.field)
+            continue;
+        y = lookup(cs, args[i]->u.var.name);
+        if (y == NULL || y->count || y->type->is_struct)
+            continue;
+        for (j = i + 1; j < n; j++)
+            if (isvar[j] && !args[j]->u.var.index && !args[j]->u.var.field
+                && lookup(cs, args[j]->u.var.name) == y) {
+                diag_error(cs->d, args[j]->pos, "'%s' receives two fields "
+                           "of one message (SPIN rejects it: cannot use "
+                           "a variable in multiple message fields)",
+                           y->name);
+                return;
+            }
+    }
+}
+
 /* Emit the code of a statement that is one step (no control flow). */
 static void cbasic(cstate *cs, const ast_stmt *s)
 {
@@ -1028,13 +1580,22 @@ static void cbasic(cstate *cs, const ast_stmt *s)
             cexpr(cs, s->u.assign.rhs);
             emit(cs, BC_POP, 0, 0, 0, 0);
         } else if (cplace(cs, s->u.assign.lhs, &p, 1)) {
+            const fe_sym *ch = p.sym->type->is_struct ? NULL : p.sym;
+            check_self_index(cs, s->u.assign.lhs);
+            check_assigned(cs, ch, s->u.assign.rhs);
             cexpr(cs, s->u.assign.rhs);
             emit_store(cs, &p);
+            if (ch != NULL && ch->slot && is_chan_sym(ch))
+                flow_into(cs, ch->slot - 1, s->u.assign.rhs);
         }
         break;
     case AST_S_INCR:
     case AST_S_DECR:
         if (cplace(cs, s->u.assign.lhs, &p, 1)) {
+            check_self_index(cs, s->u.assign.lhs);
+            if (!p.sym->type->is_struct && is_chan_sym(p.sym))
+                diag_error(cs->d, s->pos, "arithmetic on chan '%s' (SPIN "
+                           "rejects it)", p.sym->name);
             if (p.dyn)
                 emit(cs, BC_DUP, 0, 0, 0, 0);
             emit_load(cs, &p);
@@ -1044,12 +1605,17 @@ static void cbasic(cstate *cs, const ast_stmt *s)
             emit_store(cs, &p);
         }
         break;
-    case AST_S_SEND:
+    case AST_S_SEND: {
+        uint32_t ch = chan_slot(cs, s->u.io.chan);
         cexpr(cs, s->u.io.chan);
-        for (n = 0, a = s->u.io.args; a; a = a->next, n++)
+        for (n = 0, a = s->u.io.args; a; a = a->next, n++) {
             cexpr(cs, a);
+            add_flow(cs, CF_SEND, ch, n, chan_src(cs, a));
+        }
         emit(cs, BC_SEND, 0, n, 0, (int32_t)add_loc(cs, s->pos));
+        chan_use(cs, s, 1, n);
         break;
+    }
     case AST_S_RECV: {
         const ast_expr *args[64];
         int             isvar[64];
@@ -1061,6 +1627,8 @@ static void cbasic(cstate *cs, const ast_stmt *s)
         }
         if (a)
             diag_error(cs->d, s->pos, "too many message fields");
+        check_recv_vars(cs, args, isvar, n);
+        chan_use(cs, s, 0, n);
         emit(cs, BC_RECV, 0, n, 0, (int32_t)add_loc(cs, s->pos));
         for (i = 0; i < n; i++) {
             if (isvar[i] || args[i]->kind == AST_E_UNDERSCORE)
@@ -1075,6 +1643,10 @@ static void cbasic(cstate *cs, const ast_stmt *s)
             if (cplace(cs, args[i], &p, 1)) {
                 emit(cs, BC_RFIELD, 0, i, 0, 0);
                 emit_store(cs, &p);
+                if (!p.sym->type->is_struct && p.sym->slot
+                    && is_chan_sym(p.sym))
+                    add_flow(cs, CF_RECV, chan_slot(cs, s->u.io.chan), i,
+                             p.sym->slot - 1);
             }
         }
         emit(cs, BC_RDONE, 0, 0, 0, 0);
@@ -1181,7 +1753,9 @@ static void lower_dstep(cstate *cs, const ast_stmt *s, uint32_t from,
 
     cs->dstep_committed = 0;
     cs->dbreaks.n = cs->dlabels.n = cs->dfixes.n = 0;
+    cs->in_dstep = 1;
     dstep_seq(cs, s->u.body);
+    cs->in_dstep = 0;
     if (cs->dbreaks.n)
         diag_error(cs->d, s->pos, "'break' outside a do loop");
     for (i = 0; i < cs->dfixes.n; i++) {
@@ -1247,7 +1821,18 @@ static ast_stmt *expand_range(cstate *cs, const ast_stmt *s)
     ast_stmt   *loop, *g, *inc, *brk;
     ast_option *o1, *o2;
     int64_t     lo, hi;
+    const ast_expr *l = resolve_quiet(cs, s->u.range.lo);
+    const ast_expr *h = resolve_quiet(cs, s->u.range.hi);
 
+    /* SPIN checks number literals only (its select is expanded from
+     * the text; `1 .. N-1` with N = 1 is an empty for, not an error) */
+    if (l->kind == AST_E_CONST && h->kind == AST_E_CONST
+        && l->u.ival > h->u.ival)
+        diag_error(cs->d, s->pos, s->kind == AST_S_SELECT
+                   ? "bad range in select: %" PRId64 " .. %" PRId64
+                   " is empty" : "empty for: the start value %" PRId64
+                   " exceeds the end value %" PRId64 " (SPIN rejects it)",
+                   l->u.ival, h->u.ival);
     if (s->kind == AST_S_SELECT && const_value(cs, s->u.range.lo, &lo)
         && const_value(cs, s->u.range.hi, &hi) && hi >= lo
         && hi - lo <= 32) {
@@ -1331,6 +1916,29 @@ static int bind_inline(cstate *cs, const ast_stmt *s, const ast_decl *inl)
     return n;
 }
 
+/* accept and progress labels mark acceptance and non-progress cycles,
+ * which need a liveness search spore does not have yet: refuse them
+ * rather than verify a model whose property is not checked. */
+static void check_label(cstate *cs, const ast_stmt *s)
+{
+    const char   *nm = s->u.label.name;
+    const fe_sym *y = lookup(cs, nm);
+
+    /* SPIN: a label cannot have the name of a variable, an mtype name
+     * or a proctype ("bad label-name") */
+    if (y != NULL || find_proc(cs, nm) != NOLOC)
+        diag_error(cs->d, s->pos, "label '%s' has the name of %s (SPIN "
+                   "rejects it: bad label-name)", nm, y == NULL
+                   ? "a proctype" : y->kind == FE_SYM_MTYPE
+                   ? "an mtype constant" : "a variable");
+    if (starts_with(nm, "accept"))
+        diag_error(cs->d, s->pos, "label '%s': 'accept' labels (acceptance "
+                   "cycles) are not supported by spore", nm);
+    else if (starts_with(nm, "progress"))
+        diag_error(cs->d, s->pos, "label '%s': 'progress' labels "
+                   "(non-progress cycles) are not supported by spore", nm);
+}
+
 static void lower_options(cstate *cs, const ast_stmt *s, uint32_t from,
                           uint32_t to)
 {
@@ -1363,34 +1971,49 @@ static void lower_options(cstate *cs, const ast_stmt *s, uint32_t from,
 
 /* A declaration after the first statement is a step of its own in SPIN:
  * it assigns the initial value (or 0); until then the variable is 0. */
-static void decl_step(cstate *cs, const ast_stmt *s, uint32_t from,
-                      uint32_t to)
+/* The code of a declaration after the first statement: it assigns the
+ * initial values; names in them are those declared before (scope0).
+ * Its text goes to b (may be NULL). */
+static void decl_code(cstate *cs, const ast_stmt *s, fe_sym *scope0,
+                      sbuf *b)
 {
-    uint32_t       start = begin_trans(cs, s->pos);
     const ast_var *v;
-    sbuf           b = { NULL, 0, 0 };
 
     for (v = s->u.decl->u.var.vars; v; v = v->next) {
         const fe_sym *y = fe_scope_find(&cs->locals, v->name);
+        fe_sym       *save = cs->locals.syms;
         uint32_t      k, n;
-        if (!y || y->type->is_struct || v->has_chan_init
+        if (!y || y->decl != v || y->type->is_struct || v->has_chan_init
             || (y->type->vflags & BC_V_CHAN))
             continue;
         n = y->count ? y->count : 1;
         for (k = 0; k < n; k++) {
+            cs->locals.syms = scope0;
             if (v->init && !v->init_is_list)
                 cexpr(cs, v->init);
             else
                 emit(cs, BC_PUSHK, 0, 0, 0, 0);
+            cs->locals.syms = save;
             emit(cs, BC_STOREL, y->type->bctype, 0,
                  (int32_t)(y->offset + k * y->type->size), 0);
         }
-        sb_add(&b, "%s%s = ", b.n ? "; " : "", v->name);
+        if (b == NULL)
+            continue;
+        sb_add(b, "%s%s = ", b->n ? "; " : "", v->name);
         if (v->init && !v->init_is_list)
-            expr_text(&b, v->init);
+            expr_text(b, v->init);
         else
-            sb_add(&b, "0");
+            sb_add(b, "0");
     }
+}
+
+static void decl_step(cstate *cs, const ast_stmt *s, uint32_t from,
+                      uint32_t to, fe_sym *scope0)
+{
+    uint32_t start = begin_trans(cs, s->pos);
+    sbuf     b = { NULL, 0, 0 };
+
+    decl_code(cs, s, scope0, &b);
     end_trans(cs, start, from, to, s->pos, add_string(cs, b.s ? b.s : ""),
               0);
     free(b.s);
@@ -1458,6 +2081,7 @@ static void lower_stmt(cstate *cs, ast_stmt *s, uint32_t from, uint32_t to)
         cs->edges.v[cs->edges.n - 1].keep = opens_option;
         break;
     case AST_S_LABEL:
+        check_label(cs, s);
         lb.name = s->u.label.name;
         lb.loc = from;
         lb.pos = s->pos;
@@ -1496,13 +2120,15 @@ static void lower_stmt(cstate *cs, ast_stmt *s, uint32_t from, uint32_t to)
         diag_error(cs->d, s->pos, "'else' must be the first statement of "
                    "an option");
         break;
-    case AST_S_DECL:
+    case AST_S_DECL: {
+        fe_sym *scope0 = cs->locals.syms;
         declare_vars(cs, s->u.decl, 1, 0);
         if (cs->body_started)
-            decl_step(cs, s, from, to);
+            decl_step(cs, s, from, to, scope0);
         else
             add_eps(cs, from, to, NULL, s->pos, "decl");
         break;
+    }
     case AST_S_CALL: {
         ast_decl *inl = find_inline(cs, s->u.call.name);
         if (!inl) {
@@ -1646,6 +2272,7 @@ static void dstep_stmt(cstate *cs, ast_stmt *s)
         fe_push(&cs->dfixes, fx);
         break;
     case AST_S_LABEL:
+        check_label(cs, s);
         dl.name = s->u.label.name;
         dl.at = HERE;
         fe_push(&cs->dlabels, dl);
@@ -1655,9 +2282,14 @@ static void dstep_stmt(cstate *cs, ast_stmt *s)
         diag_error(cs->d, s->pos, "'else' must be the first statement of "
                    "an option");
         break;
-    case AST_S_DECL:
+    case AST_S_DECL: {
+        /* the d_step is a statement, so the body has started: the
+         * initial value is assigned here (SPIN) */
+        fe_sym *scope0 = cs->locals.syms;
         declare_vars(cs, s->u.decl, 1, 0);
+        decl_code(cs, s, scope0, NULL);
         break;
+    }
     case AST_S_CALL: {
         ast_decl *inl = find_inline(cs, s->u.call.name);
         if (!inl) {
@@ -2034,8 +2666,9 @@ static void finish_proc(cstate *cs, bc_proctype *pt, uint32_t start,
     for (i = 0; i < n; i++)
         num[i] = alias[i] == NOLOC ? nl++ : NOLOC;
     if (nl > 65535)
-        diag_error(cs->d, NOPOS, "proctype '%s' has too many "
-                   "control locations", pt->name);
+        diag_error(cs->d, cs->proc_pos, "proctype '%s' has %u control "
+                   "locations, more than spore's limit of 65535",
+                   pt->name, nl);
     pt->loc0 = (uint32_t)cs->pclocs.n;
     pt->nlocs = nl;
     first_tr = (uint32_t)cs->trans.n;
@@ -2092,47 +2725,6 @@ static void emit_struct_defaults(cstate *cs, int global, const fe_type *t,
     }
 }
 
-/* A new channel type from a declaration `= [cap] of { ... }`. */
-static uint32_t add_chantype(cstate *cs, const ast_var *v)
-{
-    bc_chantype ct;
-    uint32_t    f, fo = 0;
-    uint8_t    *ft, *ff;
-    uint32_t   *foff;
-    int64_t     cap = const_expr(cs, v->chan_cap, "a channel size");
-
-    if (cap < 0 || cap > 255) {
-        diag_error(cs->d, v->pos, "channel size %" PRId64 " is out of range "
-                   "(0..255)", cap);
-        cap = 0;
-    }
-    ct.cap = (uint32_t)cap;
-    ct.nfields = (uint32_t)v->chan_nfields;
-    ft = arena_alloc(cs->mem, ct.nfields + 1);
-    ff = arena_alloc(cs->mem, ct.nfields + 1);
-    foff = arena_alloc(cs->mem, sizeof *foff * (ct.nfields + 1));
-    for (f = 0; f < ct.nfields; f++) {
-        const fe_type *x = resolve_type(cs, &v->chan_fields[f]);
-        if (x->is_struct) {
-            diag_error(cs->d, v->chan_fields[f].pos, "structures in messages "
-                       "are not supported");
-            x = &fe_type_int;
-        }
-        ft[f] = x->bctype;
-        ff[f] = x->vflags;
-        foff[f] = fo;
-        fo += x->size;
-    }
-    ct.ftypes = ft;
-    ct.fflags = ff;
-    ct.foffsets = foff;
-    ct.msg_size = fo;
-    fe_push(&cs->chantypes, ct);
-    if (cs->chantypes.n > 127)
-        diag_error(cs->d, v->pos, "too many channel declarations");
-    return (uint32_t)cs->chantypes.n - 1;
-}
-
 /* Code that initialises one declared variable (every element of an
  * array gets the initial value, as in SPIN). */
 static void emit_var_init(cstate *cs, const fe_sym *s, const ast_var *v)
@@ -2143,8 +2735,18 @@ static void emit_var_init(cstate *cs, const fe_sym *s, const ast_var *v)
 
     const ast_expr *item = v->init_is_list ? v->init : NULL;
 
-    if (v->has_chan_init)
-        ct = add_chantype(cs, v);
+    if (v->has_chan_init && s->chantype) {
+        const bc_chantype *c;
+        ct = s->chantype - 1;
+        c = &cs->chantypes.v[ct];
+        cs->init_chans += n;
+        cs->init_bytes += (uint64_t)n * (BC_CHAN_HDR + (c->cap ? c->cap : 1)
+                               * c->msg_size);
+        if (global && cs->over_pos.line == 0
+            && (cs->init_chans > BC_MAX_CHANS || BC_HDR_SIZE + cs->gsize
+                + cs->init_bytes > FE_MAX_VECTOR))
+            cs->over_pos = v->pos;      /* where the globals overflow */
+    }
     for (e = 0; e < n; e++) {
         uint32_t o = s->offset + e * t->size;
         if (t->is_struct) {
@@ -2152,6 +2754,8 @@ static void emit_var_init(cstate *cs, const fe_sym *s, const ast_var *v)
             continue;
         }
         if (v->has_chan_init) {
+            if (!s->chantype)
+                continue;
             emit(cs, BC_CNEW, 0, ct, 0, 0);
         } else if (v->init_is_list) {       /* `= { a, b, c }` */
             if (!item)
@@ -2167,13 +2771,21 @@ static void emit_var_init(cstate *cs, const fe_sym *s, const ast_var *v)
     }
 }
 
-static void emit_inits(cstate *cs, const init_vec *inits)
+/* The initialisers of inits, each seeing only the names declared
+ * before its declaration; counts the channels they create in
+ * cs->init_chans and cs->init_bytes. */
+static void emit_inits(cstate *cs, const init_vec *inits, int local)
 {
-    size_t i;
+    fe_scope *scope = local ? &cs->locals : &cs->globals;
+    fe_sym   *save = scope->syms;
+    size_t    i;
 
+    cs->init_chans = cs->init_bytes = 0;
     for (i = 0; i < inits->n; i++) {
+        scope->syms = inits->v[i].scope;
         emit_var_init(cs, inits->v[i].sym, inits->v[i].var);
     }
+    scope->syms = save;
 }
 
 static void lower_proc(cstate *cs, uint32_t index)
@@ -2182,6 +2794,7 @@ static void lower_proc(cstate *cs, uint32_t index)
     const ast_decl *pd;
     bc_proctype     pt;
     uint32_t        start, final, dstart;
+    uint32_t        nparam = 0;
     diag_pos        endpos = dcl->pos;
 
     memset(&pt, 0, sizeof pt);
@@ -2197,6 +2810,9 @@ static void lower_proc(cstate *cs, uint32_t index)
     cs->break_to = NOLOC;
     cs->atomic_ctx = 0;
     cs->body_started = 0;
+    cs->in_dstep = 0;
+    cs->proc_rank = cs->proclist.v[index].rank;
+    cs->proc_pos = dcl->pos;
     for (pd = dcl->u.proc.params; pd; pd = pd->next) {
         const ast_var *v;
         if (pd->u.var.type.base == AST_T_NAMED)
@@ -2207,6 +2823,12 @@ static void lower_proc(cstate *cs, uint32_t index)
                 diag_error(cs->d, v->pos, "a parameter cannot be an array "
                            "or have an initial value");
         declare_vars(cs, pd, 1, 1);
+        for (v = pd->u.var.vars; v; v = v->next) {
+            fe_sym *y = fe_scope_find(&cs->locals, v->name);
+            if (y != NULL && y->decl == v)  /* run's argument k goes here */
+                y->slot = cs->proclist.v[index].pslot0 + nparam + 1;
+            nparam++;
+        }
     }
     pt.nparams = (uint32_t)cs->lvars.n;
     start = new_loc(cs);
@@ -2227,7 +2849,9 @@ static void lower_proc(cstate *cs, uint32_t index)
     }
     finish_proc(cs, &pt, start, final);
     pt.init_code = HERE;
-    emit_inits(cs, &cs->linits);
+    emit_inits(cs, &cs->linits, 1);
+    cs->proclist.v[index].init_chans = cs->init_chans;
+    cs->proclist.v[index].init_bytes = cs->init_bytes;
     emit(cs, BC_RET, 0, 0, 0, 0);
     pt.frame_size = cs->fsize;
     pt.nvars = (uint32_t)cs->lvars.n;
@@ -2259,8 +2883,10 @@ static void register_decls(cstate *cs)
 {
     ast_decl *dcl;
     proc_ent  pe;
+    size_t    i;
 
     for (dcl = cs->lp->decls; dcl; dcl = dcl->next) {
+        cs->decl_rank++;
         switch (dcl->kind) {
         case AST_D_MTYPE:
             declare_mtypes(cs, dcl);
@@ -2281,14 +2907,30 @@ static void register_decls(cstate *cs)
             if (find_proc(cs, dcl->u.proc.name) != NOLOC)
                 diag_error(cs->d, dcl->pos, "proctype '%s' is already "
                            "declared", dcl->u.proc.name);
+            if (cs->proclist.n == FE_MAX_PROCTYPES)
+                diag_error(cs->d, dcl->pos, "more than %u proctypes (init "
+                           "included): a limit of spore",
+                           FE_MAX_PROCTYPES);
+            memset(&pe, 0, sizeof pe);
             pe.decl = dcl;
             pe.nparams = count_params(dcl);
+            pe.rank = cs->decl_rank;
+            pe.pslot0 = (uint32_t)cs->cslots.n;
+            for (i = 0; i < pe.nparams; i++)
+                new_slot(cs);
             fe_push(&cs->proclist, pe);
             break;
         }
     }
-    if (cs->proclist.n > 127)
-        diag_error(cs->d, cs->lp->decls->pos, "more than 127 proctypes");
+    /* SPIN: a proctype and a global variable cannot share a name */
+    for (i = 0; i < cs->proclist.n; i++) {
+        const ast_decl *pd = cs->proclist.v[i].decl;
+        const fe_sym   *g = fe_scope_find(&cs->globals, pd->u.proc.name);
+        if (g != NULL && !pd->u.proc.is_init)
+            diag_error(cs->d, pd->pos, "'%s' is both a proctype and %s",
+                       pd->u.proc.name, g->kind == FE_SYM_MTYPE
+                       ? "an mtype name" : "a global variable");
+    }
 }
 
 /* The initial state: globals, global channels, then the active processes
@@ -2297,23 +2939,63 @@ static void emit_program_init(cstate *cs, bc_program *p)
 {
     size_t   i;
     uint32_t total = 0;
+    uint64_t nchans, bytes;
+    int      bad = 0;
 
     p->init_code = HERE;
-    emit_inits(cs, &cs->ginits);
+    emit_inits(cs, &cs->ginits, 0);
+    /* The initial state must fit spore's vector: what the globals, their
+     * channels, the active processes and their channels take. */
+    nchans = cs->init_chans;
+    bytes = BC_HDR_SIZE + (uint64_t)cs->gsize + cs->init_bytes;
+    if (cs->gsize > FE_MAX_GLOBALS) {
+        bad = 1;                        /* reported (declare_vars) */
+    } else if (nchans > BC_MAX_CHANS || bytes > FE_MAX_VECTOR) {
+        diag_error(cs->d, cs->over_pos,
+                   nchans > BC_MAX_CHANS ? "%" PRIu64 " global channels, "
+                   "more than the limit of %u" : "the globals and their "
+                   "channels take %" PRIu64 " bytes, more than spore's "
+                   "limit of %u for a state", nchans > BC_MAX_CHANS
+                   ? nchans : bytes, nchans > BC_MAX_CHANS ? BC_MAX_CHANS
+                   : FE_MAX_VECTOR);
+        bad = 1;
+    }
     for (i = 0; i < cs->proclist.n; i++) {
         const ast_decl *dcl = cs->proclist.v[i].decl;
+        const proc_ent *pe = &cs->proclist.v[i];
         int64_t         k = 0, j;
         if (dcl->u.proc.is_init)
             k = 1;
         else if (dcl->u.proc.is_active)
             k = dcl->u.proc.active_count
                 ? const_expr(cs, dcl->u.proc.active_count, "active [N]") : 1;
-        if (k > 0 && cs->proclist.v[i].nparams && !dcl->u.proc.is_init) {
-            /* SPIN starts active processes with zero parameters */
-        }
-        if (k < 0 || total + k > BC_MAX_PROCS) {
-            diag_error(cs->d, dcl->pos, "too many active processes");
+        /* SPIN starts active processes with zero parameters */
+        if (k < 0) {
+            diag_error(cs->d, dcl->pos, "active [%" PRId64 "]: a negative "
+                       "number of processes", k);
             k = 0;
+            bad = 1;
+        } else if (total + k > BC_MAX_PROCS) {
+            diag_error(cs->d, dcl->pos, "too many active processes: %"
+                       PRId64 " in all, more than the limit of %u",
+                       total + k, BC_MAX_PROCS);
+            k = 0;
+            bad = 1;
+        }
+        nchans += (uint64_t)k * pe->init_chans;
+        bytes += (uint64_t)k * (BC_PROC_HDR + cs->procs.v[i].frame_size
+                                + pe->init_bytes);
+        if (!bad && (nchans > BC_MAX_CHANS || bytes > FE_MAX_VECTOR)) {
+            diag_error(cs->d, dcl->pos, nchans > BC_MAX_CHANS
+                       ? "with the processes of '%s', the initial state "
+                       "has %" PRIu64 " channels, more than the limit of %u"
+                       : "with the processes of '%s', the initial state "
+                       "takes %" PRIu64 " bytes, more than spore's limit "
+                       "of %u for a state", dcl->u.proc.name,
+                       nchans > BC_MAX_CHANS ? nchans : bytes,
+                       nchans > BC_MAX_CHANS ? BC_MAX_CHANS
+                       : FE_MAX_VECTOR);
+            bad = 1;
         }
         for (j = 0; j < k; j++, total++) {
             uint32_t a;
@@ -2324,6 +3006,11 @@ static void emit_program_init(cstate *cs, bc_program *p)
             emit(cs, BC_POP, 0, 0, 0, 0);
         }
     }
+    if (total == 0 && !bad && cs->proclist.n > 0)
+        diag_error(cs->d, cs->proclist.v[0].decl->pos, "no process to "
+                   "run: the model has no init and no active proctype "
+                   "with at least one instance (SPIN: no runable "
+                   "process)");
     emit(cs, BC_RET, 0, 0, 0, 0);
 }
 
@@ -2402,6 +3089,8 @@ static void cstate_fini(cstate *cs)
     free(cs->labels.v); free(cs->substs.v); free(cs->dbreaks.v);
     free(cs->dlabels.v); free(cs->dfixes.v);
     free(cs->dstep_entries.v);
+    free(cs->ct_fslot0.v); free(cs->cslots.v); free(cs->cflows.v);
+    free(cs->chuses.v);
 }
 
 bc_program *fe_compile(const lang_program *lp, const char *model_name,
@@ -2436,9 +3125,8 @@ bc_program *fe_compile_opts(const lang_program *lp, const char *model_name,
         lower_proc(&cs, (uint32_t)i);
     emit_program_init(&cs, p);
     drop_unread_globals(&cs, p->init_code);
-    if (cs.gsize > 60000)
-        diag_error(d, NOPOS, "global variables take %u bytes "
-                   "(at most 60000)", cs.gsize);
+    if (diag_count(d) == 0)         /* its facts need sound declarations */
+        chan_flow_check(&cs);
     if (diag_count(d) > 0) {
         cstate_fini(&cs);
         p->mem = NULL;

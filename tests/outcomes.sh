@@ -123,6 +123,9 @@ expect_rc 2 "$SPORE" --outcomes-trail outcome_race.pml
 expect_rc 2 "$SPORE" --outcomes= outcome_race.pml
 expect_rc 2 "$SPORE" replay --outcomes=x outcome_race.pml
 expect_rc 2 "$SPORE" --expect=no-such-file outcome_race.pml
+mkdir a-directory
+expect_rc 2 "$SPORE" --outcomes=x --expect=a-directory outcome_race.pml
+grep -q "cannot read a-directory" out || fail "--expect=DIRECTORY"
 expect_rc 3 "$SPORE" --outcomes=nosuch outcome_race.pml
 grep -q "^--outcomes:1:1: error: no global variable 'nosuch'" out ||
     fail "diagnostic for an unknown variable"

@@ -1,7 +1,9 @@
-/* A goto under a progress (or end, accept) label is a step of its own in
- * SPIN: the label's mark needs a state (the SPIN book's p337 presentation
- * layer: `progress: goto TRANSFER'); under an ordinary label (`again')
- * the goto is folded away like any jump. */
+/* A goto under an end (or progress, accept) label is a step of its own
+ * in SPIN: the label's mark needs a state (the SPIN book's p337
+ * presentation layer: `progress: goto TRANSFER'; spore rejects progress
+ * and accept labels until liveness lands, and an end label gives pan the
+ * same counts); under an ordinary label (`again') the goto is folded
+ * away like any jump. */
 byte x, y;
 active proctype P()
 {
@@ -14,6 +16,6 @@ again:
     goto top;
 mark:
     y = 1 - y;
-progress:
+end:
     goto top
 }
