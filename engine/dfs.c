@@ -48,14 +48,15 @@
 static const char *const err_names[SEARCH_E_NKINDS] = {
     "assertion", "index out of bounds", "division by zero", "bad channel",
     "d_step blocked", "vector overflow", "invalid end state",
-    "outcome not admitted", "rv-attempt in d_step"
+    "outcome not admitted", "rv-attempt in d_step", "message fields"
 };
 
 static const char *const err_texts[SEARCH_E_NKINDS] = {
     "assertion violated", "array index out of bounds", "division by zero",
     "bad channel", "d_step blocked", "state vector overflow",
     "invalid end state", "outcome not admitted",
-    "rendezvous send inside d_step"
+    "rendezvous send inside d_step",
+    "message fields do not match the channel"
 };
 
 const char *search_err_name(int kind)
@@ -87,6 +88,7 @@ int search_err_from_finding(uint32_t finding)
     case TS_DSTEP_BLOCK: return SEARCH_E_DSTEP_BLOCK;
     case TS_OVERFLOW:    return SEARCH_E_OVERFLOW;
     case TS_RV_DSTEP:    return SEARCH_E_RV_DSTEP;
+    case TS_BADMSG:      return SEARCH_E_BADMSG;
     default:             return -1;
     }
 }

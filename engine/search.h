@@ -58,6 +58,7 @@ typedef enum search_err_kind {
     SEARCH_E_OUTCOME,       /* a valid end state whose outcome is not
                                admitted (--expect; search_options.on_end) */
     SEARCH_E_RV_DSTEP,      /* rendezvous send inside a d_step */
+    SEARCH_E_BADMSG,        /* message fields do not match the channel */
     SEARCH_E_NKINDS
 } search_err_kind;
 

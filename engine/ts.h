@@ -61,8 +61,11 @@ typedef enum ts_finding {
     TS_BADCHAN,         /* use of an uninitialised channel (no successor) */
     TS_DSTEP_BLOCK,     /* d_step blocked after its first statement */
     TS_OVERFLOW,        /* state vector too large / too many channels */
-    TS_RV_DSTEP         /* rendezvous send inside a d_step (pan:
+    TS_RV_DSTEP,        /* rendezvous send inside a d_step (pan:
                            "rv-attempt in d_step"; no successor) */
+    TS_BADMSG           /* a send or receive whose number of fields is
+                           not the channel's (a channel the compiler
+                           could not follow; no successor) */
 } ts_finding;
 
 /* One successor. */

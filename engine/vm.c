@@ -639,7 +639,11 @@ static vm_status exec(vm *m, uint32_t pc, const uint8_t *src)
             note(m, TS_OBJ_CHAN, (uint32_t)ch, 0, 1);
             cs = v + m->lay->coff[ch];
             ct = &prog->chantypes[cs[0] & 0x7fu];
-            VM_ASSERT(i->a == ct->nfields);
+            /* the compiler rejects a wrong field count when it knows
+             * the channel; through a struct field or an int it may
+             * not (pan: "too few parameters in send stmnt") */
+            if (i->a != ct->nfields)
+                FAIL(TS_BADMSG, (uint32_t)i->c);
             if (ct->cap == 0) {
                 /* a d_step cannot wait for a receiver (pan's error; the
                  * front end reports it when the channel is known) */
@@ -674,6 +678,8 @@ static vm_status exec(vm *m, uint32_t pc, const uint8_t *src)
             if (cs[1] == 0)
                 goto blocked;
             m->m_ct = &prog->chantypes[cs[0] & 0x7fu];
+            if (i->a != m->m_ct->nfields)
+                FAIL(TS_BADMSG, (uint32_t)i->c);   /* as in SEND */
             if (m->m_ct->cap == 0 && !m->hs_chan)
                 goto blocked;   /* only a handshake empties a [0] slot */
             m->m_chan = (uint32_t)ch;
