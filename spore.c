@@ -6,7 +6,7 @@
  *   spore simulate [options] model.pml     one random or interactive run
  *
  * Pipeline: parse (lang/) -> compile (frontend/) -> transition system
- * (engine/ts.h) -> search (engine/search.h) -> report (engine/report.h).
+ * (engine/model/ts.h) -> search (engine/search/search.h) -> report (engine/out/report.h).
  * This is the only file that calls exit() (besides xalloc's out-of-memory
  * exit).  Exit codes are frozen (design/user-needs.md):
  *   0 verified, 1 violation found, 2 usage error, 3 model error,
@@ -26,15 +26,15 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "engine/bc.h"
-#include "engine/dot.h"
-#include "engine/explain.h"
-#include "engine/outcome.h"
-#include "engine/report.h"
-#include "engine/search.h"
-#include "engine/sim.h"
-#include "engine/trail.h"
-#include "engine/ts.h"
+#include "engine/model/bc.h"
+#include "engine/out/dot.h"
+#include "engine/por/explain.h"
+#include "engine/out/outcome.h"
+#include "engine/out/report.h"
+#include "engine/search/search.h"
+#include "engine/out/sim.h"
+#include "engine/out/trail.h"
+#include "engine/model/ts.h"
 #include "frontend/fe.h"
 #include "lang/lang.h"
 #include "util/diag.h"
@@ -104,13 +104,13 @@ enum {
     OPT_MSC
 };
 
-/* --outcomes and friends (engine/outcome.h) */
+/* --outcomes and friends (engine/out/outcome.h) */
 enum { OPT_OUTCOMES = 400, OPT_OUTCOMES_TRAIL, OPT_EXPECT };
 
-/* --cycle-fix and --de-retraverse (engine/por.h) */
+/* --cycle-fix and --de-retraverse (engine/por/por.h) */
 enum { OPT_CYCLE_FIX = 440, OPT_DE_RETRAVERSE };
 
-/* --dot and --explain (engine/dot.h, engine/explain.h) */
+/* --dot and --explain (engine/out/dot.h, engine/por/explain.h) */
 enum {
     OPT_DOT = 420, OPT_DOT_FULL, OPT_DOT_VALUES, OPT_DOT_LIMIT, OPT_EXPLAIN
 };

@@ -11,7 +11,7 @@
 #ifndef SPORE_FRONTEND_FE_H
 #define SPORE_FRONTEND_FE_H
 
-#include "engine/bc.h"
+#include "engine/model/bc.h"
 #include "lang/lang.h"
 #include "util/diag.h"
 

@@ -11,7 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "engine/bc.h"
+#include "engine/model/bc.h"
 #include "lang/ast.h"
 #include "util/diag.h"
 #include "util/xalloc.h"

@@ -4,7 +4,7 @@
  * One pass over the declarations registers mtypes, typedefs, globals,
  * inlines and proctypes; a second pass lowers each proctype body to a
  * control-flow automaton whose edges are transitions, each with its own
- * code sequence ending in GOTO (see engine/bc.h).
+ * code sequence ending in GOTO (see engine/model/bc.h).
  *
  * Lowering a statement s "from location A to location B" adds the
  * transitions that take the process from A to B by executing s.  Jumps
@@ -133,9 +133,8 @@ typedef struct dfix {           /* a goto inside a d_step to patch */
  */
 #define FE_CT_WORDS 2                   /* chantypes: at most 128 */
 #define FE_MAX_CHANTYPES 128            /* the vector's tag byte: 0x80 |
-                                           chantype (engine/bc.h) */
+                                           chantype (engine/model/bc.h) */
 #define FE_MAX_PROCTYPES 128            /* proctype byte < 0x80 */
-#define FE_MAX_VECTOR 65535u            /* engine/vm.h VM_MAX_VECTOR */
 #define FE_MAX_GLOBALS 60000u
 
 typedef struct chset {
@@ -2744,7 +2743,7 @@ static void emit_var_init(cstate *cs, const fe_sym *s, const ast_var *v)
                                * c->msg_size);
         if (global && cs->over_pos.line == 0
             && (cs->init_chans > BC_MAX_CHANS || BC_HDR_SIZE + cs->gsize
-                + cs->init_bytes > FE_MAX_VECTOR))
+                + cs->init_bytes > BC_MAX_VECTOR))
             cs->over_pos = v->pos;      /* where the globals overflow */
     }
     for (e = 0; e < n; e++) {
@@ -2950,14 +2949,14 @@ static void emit_program_init(cstate *cs, bc_program *p)
     bytes = BC_HDR_SIZE + (uint64_t)cs->gsize + cs->init_bytes;
     if (cs->gsize > FE_MAX_GLOBALS) {
         bad = 1;                        /* reported (declare_vars) */
-    } else if (nchans > BC_MAX_CHANS || bytes > FE_MAX_VECTOR) {
+    } else if (nchans > BC_MAX_CHANS || bytes > BC_MAX_VECTOR) {
         diag_error(cs->d, cs->over_pos,
                    nchans > BC_MAX_CHANS ? "%" PRIu64 " global channels, "
                    "more than the limit of %u" : "the globals and their "
                    "channels take %" PRIu64 " bytes, more than spore's "
                    "limit of %u for a state", nchans > BC_MAX_CHANS
                    ? nchans : bytes, nchans > BC_MAX_CHANS ? BC_MAX_CHANS
-                   : FE_MAX_VECTOR);
+                   : BC_MAX_VECTOR);
         bad = 1;
     }
     for (i = 0; i < cs->proclist.n; i++) {
@@ -2985,7 +2984,7 @@ static void emit_program_init(cstate *cs, bc_program *p)
         nchans += (uint64_t)k * pe->init_chans;
         bytes += (uint64_t)k * (BC_PROC_HDR + cs->procs.v[i].frame_size
                                 + pe->init_bytes);
-        if (!bad && (nchans > BC_MAX_CHANS || bytes > FE_MAX_VECTOR)) {
+        if (!bad && (nchans > BC_MAX_CHANS || bytes > BC_MAX_VECTOR)) {
             diag_error(cs->d, dcl->pos, nchans > BC_MAX_CHANS
                        ? "with the processes of '%s', the initial state "
                        "has %" PRIu64 " channels, more than the limit of %u"
@@ -2994,7 +2993,7 @@ static void emit_program_init(cstate *cs, bc_program *p)
                        "of %u for a state", dcl->u.proc.name,
                        nchans > BC_MAX_CHANS ? nchans : bytes,
                        nchans > BC_MAX_CHANS ? BC_MAX_CHANS
-                       : FE_MAX_VECTOR);
+                       : BC_MAX_VECTOR);
             bad = 1;
         }
         for (j = 0; j < k; j++, total++) {

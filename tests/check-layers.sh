@@ -43,8 +43,7 @@ allowed()
     statestore) echo "util" ;;
     lang) echo "util" ;;
     engine/model) echo "util" ;;
-    engine) echo "util statestore" ;;   # the flat engine, until its rooms
-    frontend) echo "util lang engine/model engine" ;;
+    frontend) echo "util lang engine/model" ;;
     engine/por) echo "util statestore engine/model" ;;
     engine/search) echo "util statestore engine/model engine/por" ;;
     engine/out) echo "util statestore engine/model engine/por engine/search" ;;

@@ -17,8 +17,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "engine/bc.h"
-#include "engine/ts.h"
+#include "engine/model/bc.h"
+#include "engine/model/ts.h"
 #include "frontend/fe.h"
 #include "lang/lang.h"
 #include "statestore/ss.h"

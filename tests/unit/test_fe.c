@@ -13,7 +13,7 @@
 
 #include "tests/unit/unit.h"
 
-#include "engine/bc.h"
+#include "engine/model/bc.h"
 #include "frontend/fe.h"
 #include "lang/lang.h"
 #include "util/diag.h"

@@ -1,5 +1,5 @@
 /*
- * tests/unit/test_outcome.c -- outcome sets (engine/outcome.h): naming
+ * tests/unit/test_outcome.c -- outcome sets (engine/out/outcome.h): naming
  * variables, reading expect files, counting distinct end states through
  * the search's on_end hook, and the SEARCH_E_OUTCOME error, on small
  * models given as text.
@@ -12,9 +12,9 @@
 #include <unistd.h>
 #include <CUnit/Basic.h>
 
-#include "engine/outcome.h"
-#include "engine/search.h"
-#include "engine/ts.h"
+#include "engine/out/outcome.h"
+#include "engine/search/search.h"
+#include "engine/model/ts.h"
 #include "util/diag.h"
 
 #include "tests/unit/unit.h"

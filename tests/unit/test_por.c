@@ -19,8 +19,8 @@
 #include <string.h>
 #include <CUnit/Basic.h>
 
-#include "engine/search.h"
-#include "engine/ts.h"
+#include "engine/search/search.h"
+#include "engine/model/ts.h"
 #include "frontend/fe.h"
 #include "lang/lang.h"
 #include "util/diag.h"

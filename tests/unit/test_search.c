@@ -15,10 +15,10 @@
 #include <unistd.h>
 #include <CUnit/Basic.h>
 
-#include "engine/report.h"
-#include "engine/search.h"
-#include "engine/trail.h"
-#include "engine/ts.h"
+#include "engine/out/report.h"
+#include "engine/search/search.h"
+#include "engine/out/trail.h"
+#include "engine/model/ts.h"
 #include "frontend/fe.h"
 #include "lang/lang.h"
 #include "util/diag.h"

@@ -1,6 +1,6 @@
 /*
  * tests/unit/test_vm.c -- CUnit tests of the VM and the transition system
- * (engine/vm.c, engine/ts.c, engine/bc.c) on hand-assembled programs.
+ * (engine/model/vm.c, engine/model/ts.c, engine/model/bc.c) on hand-assembled programs.
  *
  * A tiny builder (pb_*) makes bc_programs without the front end: globals
  * of a given size, proctypes with locations and transitions, code emitted
@@ -22,9 +22,9 @@
 
 #include "tests/unit/unit.h"
 
-#include "engine/bc.h"
-#include "engine/ts.h"
-#include "engine/vm.h"
+#include "engine/model/bc.h"
+#include "engine/model/ts.h"
+#include "engine/model/vm.h"
 #include "util/xalloc.h"
 
 /* ------------------------------------------------------------ builder */

@@ -8,8 +8,8 @@
 
 #include <string.h>
 
-#include "engine/bc.h"
-#include "engine/ts.h"
+#include "engine/model/bc.h"
+#include "engine/model/ts.h"
 #include "frontend/fe.h"
 #include "lang/lang.h"
 #include "util/diag.h"

@@ -1,5 +1,5 @@
 /*
- * engine/ts.h -- the transition system: the search's one door to the model.
+ * engine/model/ts.h -- the transition system: the search's one door to the model.
  *
  * The search and the partial order reductions see the model only through
  * this interface: an initial state, and for any state its successors,
@@ -27,7 +27,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "engine/bc.h"
+#include "engine/model/bc.h"
 
 typedef struct ts ts;               /* opaque: a program and its VM */
 
@@ -155,7 +155,7 @@ int  ts_print_msg(const ts *t, const uint8_t *src, size_t len,
 /* The value of element elem of the global variable v (an entry of
  * prog->globals) in the state src (len bytes), as ts_print_state reads
  * it; 0 when elem or the variable lies outside the vector.  For
- * --outcomes (engine/outcome.c). */
+ * --outcomes (engine/out/outcome.c). */
 int32_t ts_global_value(const uint8_t *src, size_t len, const bc_var *v,
                         uint32_t elem);
 /* Print the value v of a variable with BC_V_* flags as ts_print_state

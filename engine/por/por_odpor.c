@@ -1,5 +1,5 @@
 /*
- * engine/por_odpor.c -- O-DPOR: stateful Source-DPOR without wakeup trees
+ * engine/por/por_odpor.c -- O-DPOR: stateful Source-DPOR without wakeup trees
  * and without sleep sets, on top of S-POR (design/por-algorithms.md
  * §5.4; Abdulla, Aronis, Jonsson, Sagonas, "Source Sets", JACM 2017).
  *
@@ -36,7 +36,7 @@
  */
 #include "config.h"
 
-#include "engine/por.h"
+#include "engine/por/por.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -1,5 +1,5 @@
 /*
- * engine/por_common.c -- what the reduction strategies share: interned
+ * engine/por/por_common.c -- what the reduction strategies share: interned
  * access labels and their dependency tests, the visited-graph edges and
  * walk marks, F-BLOCK's pending actions, and the backtrack update of
  * design/por-algorithms.md §3.5 (identical in DE and DL).
@@ -11,12 +11,12 @@
  */
 #include "config.h"
 
-#include "engine/por.h"
+#include "engine/por/por.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/explain.h"
+#include "engine/por/explain.h"
 #include "util/xalloc.h"
 
 /* ------------------------------------------------------------ labels */

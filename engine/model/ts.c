@@ -1,5 +1,5 @@
 /*
- * engine/ts.c -- the transition system over the VM (see engine/ts.h).
+ * engine/model/ts.c -- the transition system over the VM (see engine/model/ts.h).
  *
  * ts_successors() is the checker's hot loop.  Per call it decodes the
  * source vector once (segment offsets of every process and channel), then
@@ -30,13 +30,13 @@
  */
 #include "config.h"
 
-#include "engine/ts.h"
+#include "engine/model/ts.h"
 
 #include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/vm.h"
+#include "engine/model/vm.h"
 #include "util/xalloc.h"
 
 struct ts {
@@ -59,7 +59,7 @@ struct ts {
 };
 
 /* Checks of the bytecode's own invariants in the hot loop: only in
- * sanitizer builds or with -DVM_CHECK (as the VM's, engine/vm.c). */
+ * sanitizer builds or with -DVM_CHECK (as the VM's, engine/model/vm.c). */
 #if defined(__SANITIZE_ADDRESS__) || defined(VM_CHECK)
 #define TS_CHECK(x) assert(x)
 #else

@@ -1,7 +1,7 @@
 /*
- * engine/search.h -- the stateful search over a transition system.
+ * engine/search/search.h -- the stateful search over a transition system.
  *
- * search_dfs() explores the states of a model (engine/ts.h) depth first,
+ * search_dfs() explores the states of a model (engine/model/ts.h) depth first,
  * with an explicit stack (no recursion: depths of millions are normal),
  * storing every state it reaches in an exact store (statestore/ss.h).
  * Each stack frame keeps the state's id, a copy of its successor list
@@ -21,7 +21,7 @@
  * limits without truncation; the depth limit, memory limit, time limit
  * and interruption all make it INCOMPLETE.
  *
- * Partial order reduction (engine/por.h) plugs in as a strategy per
+ * Partial order reduction (engine/por/por.h) plugs in as a strategy per
  * algorithm: the search asks it which threads to expand at each state and
  * tells it about every step taken and every thread finished.  The cycle
  * proviso (F-C3: a state with an explored edge onto the stack is fully
@@ -42,8 +42,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "engine/bc.h"
-#include "engine/ts.h"
+#include "engine/model/bc.h"
+#include "engine/model/ts.h"
 
 /* ------------------------------------------------------------ findings */
 
@@ -130,12 +130,12 @@ typedef struct search_por_view {
 
 /* A partial order reduction as the reports see it: its names and the
  * cycle proviso / soundness fixes it runs with.  The algorithm itself is
- * behind `algo` (engine/por.h). */
+ * behind `algo` (engine/por/por.h). */
 typedef struct search_por {
     const char *name;           /* as on the command line: "none", ... */
     const char *title;          /* for the report line */
     const char *proviso;        /* the fixes it applies, for people */
-    const void *algo;           /* const por_algo * (engine/por.h) */
+    const void *algo;           /* const por_algo * (engine/por/por.h) */
 } search_por;
 
 typedef enum search_por_mode {
@@ -208,8 +208,8 @@ typedef int (*search_end_fn)(void *ctx, const uint8_t *vec, size_t len,
 
 /* --------------------------------------------------------- observer */
 
-/* An observer sees the search as it runs (engine/dot.h draws the graph
- * from it, engine/explain.h prints the reduction's decisions).  It costs
+/* An observer sees the search as it runs (engine/out/dot.h draws the graph
+ * from it, engine/por/explain.h prints the reduction's decisions).  It costs
  * nothing when search_options.obs is NULL; a search with an observer
  * always takes the general path (same counts, pan's order under none).
  * Everything passed to a callback is borrowed for the call.  State ids

@@ -1,5 +1,5 @@
 /*
- * engine/bc.h -- the compiled model: spore's transition system in bytecode.
+ * engine/model/bc.h -- the compiled model: spore's transition system in bytecode.
  *
  * The front end (frontend/) builds a bc_program; from then on it is
  * immutable and shared read-only by the VM, the search and the trail
@@ -61,7 +61,7 @@
 
 typedef enum bc_opcode {
 #define OP(name, operands, pops, pushes, flags) BC_##name,
-#include "engine/opcodes.def"
+#include "engine/model/opcodes.def"
 #undef OP
     BC_NUM_OPCODES
 } bc_opcode;
@@ -111,6 +111,7 @@ typedef struct bc_insn {
 #define BC_CHAN_TAG     0x80
 #define BC_MAX_PROCS    255
 #define BC_MAX_CHANS    255
+#define BC_MAX_VECTOR   65535u  /* bytes of a state vector */
 
 /* -------------------------------------------------- the program */
 

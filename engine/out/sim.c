@@ -1,5 +1,5 @@
 /*
- * engine/sim.c -- random and interactive simulation (see sim.h).
+ * engine/out/sim.c -- random and interactive simulation (see sim.h).
  *
  * The loop asks the trail_player for the successors of the current
  * state, picks one, and lets the player execute and print it; the
@@ -11,14 +11,14 @@
  */
 #include "config.h"
 
-#include "engine/sim.h"
+#include "engine/out/sim.h"
 
 #include <ctype.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/trail.h"
+#include "engine/out/trail.h"
 #include "util/xalloc.h"
 
 typedef struct sim {

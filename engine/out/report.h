@@ -1,5 +1,5 @@
 /*
- * engine/report.h -- what a search says: error lines, the summary, the
+ * engine/out/report.h -- what a search says: error lines, the summary, the
  * verdict and the JSON report.
  *
  * The text summary follows the layout of SPIN's pan (users and scripts
@@ -14,8 +14,8 @@
 
 #include <stdio.h>
 
-#include "engine/bc.h"
-#include "engine/search.h"
+#include "engine/model/bc.h"
+#include "engine/search/search.h"
 
 #define REPORT_JSON_SCHEMA 1
 
@@ -31,7 +31,7 @@ typedef struct report_info {
                                            entries, entries may be NULL),
                                            or NULL */
     const struct outcome *outcomes;     /* --outcomes: the outcome set
-                                           (engine/outcome.h) put in the
+                                           (engine/out/outcome.h) put in the
                                            JSON report, or NULL */
 } report_info;
 

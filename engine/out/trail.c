@@ -1,10 +1,10 @@
 /*
- * engine/trail.c -- trails: the text format, reading it back, and replay.
+ * engine/out/trail.c -- trails: the text format, reading it back, and replay.
  *
  * Replay is the one routine that prints a counterexample: after a search
  * (spore.c builds a trail from the search error and replays it) and for
  * `spore replay`; it drives a trail_player, which `spore simulate`
- * (engine/sim.c) drives too, so both print steps the same way (flat,
+ * (engine/out/sim.c) drives too, so both print steps the same way (flat,
  * lanes or message sequence chart).  Each step is checked against the successor list of
  * the current state (ts_successors, the same function the search uses, so
  * Promela's global rules -- atomic, else, timeout, rendezvous -- apply
@@ -13,7 +13,7 @@
  */
 #include "config.h"
 
-#include "engine/trail.h"
+#include "engine/out/trail.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -422,7 +422,7 @@ const char *trail_assert_text(const bc_program *prog, uint32_t trans,
 /*
  * A player holds the current state of a run and prints each step it
  * executes in one of the styles of trail.h.  Replay and simulation
- * (engine/sim.c) both drive one, so a simulated run and the replay of
+ * (engine/out/sim.c) both drive one, so a simulated run and the replay of
  * its trail print the same lines.
  *
  * Lanes and charts lay a row out in a character buffer: a 6-column step

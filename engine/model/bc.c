@@ -1,5 +1,5 @@
 /*
- * engine/bc.c -- the compiled program: opcode table, freeing, static-fact
+ * engine/model/bc.c -- the compiled program: opcode table, freeing, static-fact
  * queries and the disassembler (--dump-bytecode, the VM trace, and the
  * golden files under tests/bytecode/).
  *
@@ -15,7 +15,7 @@
  */
 #include "config.h"
 
-#include "engine/bc.h"
+#include "engine/model/bc.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -26,7 +26,7 @@
 const bc_opinfo bc_opinfos[BC_NUM_OPCODES] = {
 #define OP(name, operands, pops, pushes, flags) \
     { #name, operands, pops, pushes, flags },
-#include "engine/opcodes.def"
+#include "engine/model/opcodes.def"
 #undef OP
 };
 

@@ -1,5 +1,5 @@
 /*
- * engine/dot.h -- `spore --dot`: the explored state graph in Graphviz DOT.
+ * engine/out/dot.h -- `spore --dot`: the explored state graph in Graphviz DOT.
  *
  * A dot_rec records one search through its observer (search.h): every
  * stored state (its vector), every explored move (an atomic chain
@@ -29,8 +29,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "engine/search.h"
-#include "engine/ts.h"
+#include "engine/search/search.h"
+#include "engine/model/ts.h"
 
 typedef struct dot_rec dot_rec;
 

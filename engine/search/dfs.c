@@ -1,5 +1,5 @@
 /*
- * engine/dfs.c -- stateful depth-first search with an explicit stack.
+ * engine/search/dfs.c -- stateful depth-first search with an explicit stack.
  *
  * The stack is an array of frames; each frame owns a contiguous run of
  * successor records (search_succ) in one arena and their vectors in a
@@ -29,10 +29,10 @@
  */
 #include "config.h"
 
-#include "engine/search.h"
+#include "engine/search/search.h"
 
-#include "engine/explain.h"
-#include "engine/por.h"
+#include "engine/por/explain.h"
+#include "engine/por/por.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -1,5 +1,5 @@
 /*
- * engine/por_dl.c -- DL-S-POR and DL-JPF: lazy source sets
+ * engine/por/por_dl.c -- DL-S-POR and DL-JPF: lazy source sets
  * (design/por-algorithms.md §4, Algorithm 3, with §7's fixes).
  *
  * Nothing is done while the search goes forward.  When it comes back to
@@ -24,9 +24,9 @@
  */
 #include "config.h"
 
-#include "engine/por.h"
+#include "engine/por/por.h"
 
-#include "engine/explain.h"
+#include "engine/por/explain.h"
 
 /* DEPS(s, p) for thread slot of f; may set POR_F_FULL (F-STACK).  When
  * p has a transition at s that is not enabled (F-NONDET), later steps

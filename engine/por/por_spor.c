@@ -1,5 +1,5 @@
 /*
- * engine/por_spor.c -- the static strategies: none (full expansion) and
+ * engine/por/por_spor.c -- the static strategies: none (full expansion) and
  * S-POR (design/por-algorithms.md §2).
  *
  * S-POR: at a state where some thread's every transition at its location
@@ -11,7 +11,7 @@
  */
 #include "config.h"
 
-#include "engine/por.h"
+#include "engine/por/por.h"
 
 static void none_enter(void *self, por_ctx *c, por_frame *f)
 {

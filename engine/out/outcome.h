@@ -1,5 +1,5 @@
 /*
- * engine/outcome.h -- outcome sets: which combinations of chosen globals
+ * engine/out/outcome.h -- outcome sets: which combinations of chosen globals
  * the valid end states of a model show (--outcomes, --expect).
  *
  * An outcome set names a list of global variables ("leaves": a scalar,
@@ -29,9 +29,9 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "engine/bc.h"
-#include "engine/search.h"
-#include "engine/ts.h"
+#include "engine/model/bc.h"
+#include "engine/search/search.h"
+#include "engine/model/ts.h"
 #include "util/diag.h"
 
 typedef struct outcome outcome;         /* opaque */

@@ -1,5 +1,5 @@
 /*
- * engine/explain.h -- `spore --explain`: the reduction's decisions as
+ * engine/por/explain.h -- `spore --explain`: the reduction's decisions as
  * plain, stable text, one line per decision.
  *
  * The search and the strategies call the explain_* functions below, each
@@ -19,8 +19,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "engine/por.h"
-#include "engine/search.h"
+#include "engine/por/por.h"
+#include "engine/search/search.h"
 
 /* The search_observer.explain callback that writes each line, with a
  * newline, to the FILE * given as explain_ctx. */

@@ -1,5 +1,5 @@
 /*
- * engine/outcome.c -- outcome sets (--outcomes, --outcomes-trail,
+ * engine/out/outcome.c -- outcome sets (--outcomes, --outcomes-trail,
  * --expect): the combinations of chosen globals at valid end states.
  *
  * Leaves are resolved once against prog->globals (bc_var: name, offset,
@@ -14,7 +14,7 @@
  */
 #include "config.h"
 
-#include "engine/outcome.h"
+#include "engine/out/outcome.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -23,8 +23,8 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "engine/report.h"
-#include "engine/trail.h"
+#include "engine/out/report.h"
+#include "engine/out/trail.h"
 #include "statestore/ss.h"
 #include "util/xalloc.h"
 
@@ -944,7 +944,7 @@ static size_t count_not_reached(const outcome *oc)
 }
 
 /* Replay the witness of c on t, printing its steps as `spore replay`
- * does (engine/trail.h's player, flat style). */
+ * does (engine/out/trail.h's player, flat style). */
 static void print_witness(ts *t, const combo *c, FILE *out)
 {
     trail_player *pl = trail_player_new(t, out, TRAIL_FLAT, 0);

@@ -1,5 +1,5 @@
 /*
- * engine/trail.h -- counterexample trails: write, read, replay, print.
+ * engine/out/trail.h -- counterexample trails: write, read, replay, print.
  *
  * A trail is the path from the initial state to an error: one
  * (pid, trans [, pid2, trans2]) per step, transition ids included (not
@@ -38,9 +38,9 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "engine/bc.h"
-#include "engine/search.h"
-#include "engine/ts.h"
+#include "engine/model/bc.h"
+#include "engine/search/search.h"
+#include "engine/model/ts.h"
 
 #define TRAIL_FORMAT 1
 

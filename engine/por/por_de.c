@@ -1,5 +1,5 @@
 /*
- * engine/por_de.c -- DE-S-POR and DE-JPF: eager source sets
+ * engine/por/por_de.c -- DE-S-POR and DE-JPF: eager source sets
  * (design/por-algorithms.md §3, Algorithm 2, with §7's fixes).
  *
  * The strategy keeps the visible steps of the current execution (the
@@ -33,12 +33,12 @@
  */
 #include "config.h"
 
-#include "engine/por.h"
+#include "engine/por/por.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/explain.h"
+#include "engine/por/explain.h"
 #include "util/xalloc.h"
 
 typedef struct vis {

@@ -1,11 +1,11 @@
 /*
- * engine/vm.h -- the bytecode interpreter: runs ONE transition.
+ * engine/model/vm.h -- the bytecode interpreter: runs ONE transition.
  *
  * The VM executes the code of one transition (or an initialisation
  * sequence) of one process on a private copy of a state vector.  It never
  * chooses between transitions and knows nothing of atomic priorities,
- * else, timeout modes or rendezvous pairing: engine/ts.c does that and is
- * the only user of this header (the search sees only engine/ts.h).
+ * else, timeout modes or rendezvous pairing: engine/model/ts.c does that and is
+ * the only user of this header (the search sees only engine/model/ts.h).
  *
  * Invariants:
  *   - the source vector is never written; the work copy (vm.vec) holds the
@@ -23,12 +23,12 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "engine/bc.h"
-#include "engine/ts.h"
+#include "engine/model/bc.h"
+#include "engine/model/ts.h"
 
 /* Largest state vector the VM builds; beyond it RUN/CNEW report
  * TS_OVERFLOW. */
-#define VM_MAX_VECTOR   65535u
+#define VM_MAX_VECTOR   BC_MAX_VECTOR
 /* Depth of the value stack and of nested RUN initialisations. */
 #define VM_STACK_MAX    512
 #define VM_CALL_MAX     16

@@ -1,5 +1,5 @@
 /*
- * engine/dot.c -- the state graph in Graphviz DOT (engine/dot.h).
+ * engine/out/dot.c -- the state graph in Graphviz DOT (engine/out/dot.h).
  *
  * The recorder keeps its own store of the vectors it is shown, so that
  * states of two searches (--dot-full) can be matched by vector, and
@@ -8,12 +8,12 @@
  */
 #include "config.h"
 
-#include "engine/dot.h"
+#include "engine/out/dot.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/bc.h"
+#include "engine/model/bc.h"
 #include "statestore/ss.h"
 #include "util/xalloc.h"
 

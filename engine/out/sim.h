@@ -1,5 +1,5 @@
 /*
- * engine/sim.h -- random and interactive simulation (`spore simulate`).
+ * engine/out/sim.h -- random and interactive simulation (`spore simulate`).
  *
  * A simulation runs one path through the model from its initial state,
  * choosing at each state one of the successors that the search would
@@ -8,7 +8,7 @@
  * step).  The choice is random -- uniform over the successors, from a
  * seeded generator, so a run is repeated by giving its seed again -- or,
  * interactively, read from a stream as the number of an entry in a
- * printed menu.  Steps are printed by a trail_player (engine/trail.h),
+ * printed menu.  Steps are printed by a trail_player (engine/out/trail.h),
  * the same printer as replay, in any trail_style.
  *
  * The run stops at an assertion violation or a run-time error of the
@@ -25,8 +25,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "engine/search.h"
-#include "engine/ts.h"
+#include "engine/search/search.h"
+#include "engine/model/ts.h"
 
 typedef struct sim_options {
     uint64_t seed;          /* random choices (unused when interactive) */

@@ -1,7 +1,7 @@
 /*
- * engine/por.h -- partial order reduction strategies and what they share.
+ * engine/por/por.h -- partial order reduction strategies and what they share.
  *
- * The general search of engine/dfs.c keeps, for every state on its stack,
+ * The general search of engine/search/dfs.c keeps, for every state on its stack,
  * a por_frame: the state's successors grouped by thread (por_thread, in
  * pid order), and the thread sets of the algorithms (design/por-
  * algorithms.md): safe(s), backtrack(s) (here `todo`), done(s), taken(s)
@@ -37,9 +37,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "engine/bc.h"
-#include "engine/search.h"
-#include "engine/ts.h"
+#include "engine/model/bc.h"
+#include "engine/search/search.h"
+#include "engine/model/ts.h"
 #include "statestore/ss.h"
 
 typedef uint64_t por_set;
@@ -219,7 +219,7 @@ typedef struct por_ctx {
                                   uint32_t i);
     void                 *search;
     /* the observer when it wants --explain lines, else NULL: every
-     * explain_* call (engine/explain.h) is guarded by this one test */
+     * explain_* call (engine/por/explain.h) is guarded by this one test */
     const search_observer *xp;
 } por_ctx;
 

@@ -1,5 +1,5 @@
 /*
- * engine/report.c -- the text summary (pan's layout), the verdict line
+ * engine/out/report.c -- the text summary (pan's layout), the verdict line
  * and the JSON report.
  *
  * Every figure printed comes from search_result; the words follow pan's
@@ -9,14 +9,13 @@
  */
 #include "config.h"
 
-#include "engine/report.h"
+#include "engine/out/report.h"
 
 #include <inttypes.h>
 #include <string.h>
 
-#include "engine/outcome.h"
-#include "engine/trail.h"
-#include "engine/vm.h"
+#include "engine/out/outcome.h"
+#include "engine/out/trail.h"
 
 #define MIB (1024.0 * 1024.0)
 
@@ -105,7 +104,7 @@ const char *report_incomplete_reason(const report_info *ri, char *buf,
         char where[256];
 
         snprintf(buf, size, "state vector limit (%u bytes) or channel "
-                 "limit (%u) reached at %s", VM_MAX_VECTOR, BC_MAX_CHANS,
+                 "limit (%u) reached at %s", BC_MAX_VECTOR, BC_MAX_CHANS,
                  loc_str(ri->prog, r->limit_loc, where, sizeof where));
         break;
     }
@@ -325,7 +324,7 @@ static void text_limits(FILE *out, const report_info *ri)
                 "allow: a state of at most %u bytes and at most %u "
                 "channels; the states beyond it were not explored\n",
                 loc_str(ri->prog, r->limit_loc, where, sizeof where),
-                VM_MAX_VECTOR, BC_MAX_CHANS);
+                BC_MAX_VECTOR, BC_MAX_CHANS);
     }
 }
 

@@ -1,7 +1,7 @@
 /*
- * engine/vm.c -- the bytecode interpreter (see engine/vm.h).
+ * engine/model/vm.c -- the bytecode interpreter (see engine/model/vm.h).
  *
- * A stack machine over the instructions of engine/opcodes.def,
+ * A stack machine over the instructions of engine/model/opcodes.def,
  * dispatched through a table of label addresses under GCC/Clang
  * (computed goto: one indirect jump per instruction, each with its own
  * branch-predictor entry) and through a switch elsewhere (or with
@@ -21,7 +21,7 @@
  */
 #include "config.h"
 
-#include "engine/vm.h"
+#include "engine/model/vm.h"
 
 #include <assert.h>
 #include <limits.h>
@@ -439,7 +439,7 @@ static vm_status exec(vm *m, uint32_t pc, const uint8_t *src)
 #if VM_THREADED
     static const void *const labels[BC_NUM_OPCODES] = {
 #define OP(name, operands, pops, pushes, flags) &&L_##name,
-#include "engine/opcodes.def"
+#include "engine/model/opcodes.def"
 #undef OP
     };
 

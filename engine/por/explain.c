@@ -1,5 +1,5 @@
 /*
- * engine/explain.c -- the text of `spore --explain` (engine/explain.h).
+ * engine/por/explain.c -- the text of `spore --explain` (engine/por/explain.h).
  *
  * Only called when --explain is on, so clarity beats speed here: the
  * later step of a DL dependency is found by expanding its source state
@@ -7,7 +7,7 @@
  */
 #include "config.h"
 
-#include "engine/explain.h"
+#include "engine/por/explain.h"
 
 #include <stdarg.h>
 #include <stdlib.h>
