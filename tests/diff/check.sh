@@ -9,7 +9,13 @@
 #      sets over the model's globals); then seeds
 #      1001..1000+$SL_SEEDS (default 40) with the --stateless variants
 #      too (-m 8, 1 s each), when spore has --stateless.
-#   2. SPIN: spin-diff.sh on seeds 1..$SPIN_SEEDS (default 50), pan built
+#   2. the shapes of issue 9 (missed violations of the reductions):
+#      por-diff.sh -c (one spore --por-check run per model) on the
+#      genmodel --classes seeds 1..$CLASS_SEEDS (default 60), and
+#      exhaust-diff.sh on every $EXHAUST_STEP-th (default 75: about 770)
+#      of the small-scope programs of tests/gen/exhaust; 0 skips a part.
+#      The whole of them is tests/soak's business.
+#   3. SPIN: spin-diff.sh on seeds 1..$SPIN_SEEDS (default 50), pan built
 #      with -O0 (faster to compile; the counts do not depend on it).
 #      Skipped when spin or a C compiler is missing.  A verdict
 #      difference fails the test; a stored-count difference is listed and
@@ -19,8 +25,10 @@
 # Modes spore does not implement yet are reported and skipped.
 # Exit status: 0 pass, 1 a disagreement, 77 nothing could be compared,
 # 99 hard error.  Environment: SPORE and SRCDIR (set by Makefile.am),
-# GENMODEL (default: tests/gen/genmodel next to $SPORE), JOBS (default
-# 2), POR_SEEDS, SL_SEEDS, SPIN_SEEDS, SPIN_DIFF_STRICT, SPIN, CC.
+# GENMODEL (default: tests/gen/genmodel next to $SPORE), EXHAUST
+# (default: tests/gen/exhaust next to it), JOBS (default 2), POR_SEEDS,
+# SL_SEEDS, CLASS_SEEDS, EXHAUST_STEP, SPIN_SEEDS, SPIN_DIFF_STRICT,
+# SPIN, CC.
 
 set -u
 
@@ -34,10 +42,13 @@ if [ ! -x "$GENMODEL" ]; then
     echo "genmodel not found (GENMODEL='$GENMODEL')" >&2
     exit 99
 fi
-export SPORE GENMODEL
+EXHAUST=${EXHAUST:-$(dirname "$SPORE")/tests/gen/exhaust}
+export SPORE GENMODEL EXHAUST
 JOBS=${JOBS:-2}
 POR_SEEDS=${POR_SEEDS:-300}
 SL_SEEDS=${SL_SEEDS:-40}
+CLASS_SEEDS=${CLASS_SEEDS:-60}
+EXHAUST_STEP=${EXHAUST_STEP:-75}
 SPIN_SEEDS=${SPIN_SEEDS:-50}
 SPIN=${SPIN:-spin}
 CC=${CC:-cc}
@@ -86,7 +97,42 @@ then
     esac
 fi
 
-# ---- 2. SPIN ----------------------------------------------------------
+# ---- 2. the shapes of issue 9 -----------------------------------------
+
+if [ "$CLASS_SEEDS" -gt 0 ]; then
+    echo
+    echo "== POR differential, genmodel --classes: seeds 1..$CLASS_SEEDS" \
+        "(spore --por-check)"
+    GENOPTS=--classes POR_MAX_STATES=${POR_MAX_STATES:-3000} \
+        sh "$here/por-diff.sh" -c -j "$JOBS" -q -o "$out/fail" \
+        1 "$CLASS_SEEDS" >"$out/classes.txt" 2>&1
+    rc=$?
+    cat "$out/classes.txt"
+    case $rc in
+    0) compared=1 ;;
+    1) compared=1; status=1 ;;
+    *) echo "por-diff.sh failed (exit $rc)"; exit 99 ;;
+    esac
+fi
+if [ "$EXHAUST_STEP" -gt 0 ] && [ -x "$EXHAUST" ]; then
+    echo
+    echo "== POR differential, small-scope programs: every" \
+        "$EXHAUST_STEP-th of $("$EXHAUST" --count) (spore --por-check)"
+    sh "$here/exhaust-diff.sh" -j "$JOBS" -q -k "$EXHAUST_STEP" \
+        -o "$out/fail" all >"$out/exhaust.txt" 2>&1
+    rc=$?
+    cat "$out/exhaust.txt"
+    case $rc in
+    0) compared=1 ;;
+    1) compared=1; status=1 ;;
+    *) echo "exhaust-diff.sh failed (exit $rc)"; exit 99 ;;
+    esac
+elif [ "$EXHAUST_STEP" -gt 0 ]; then
+    echo
+    echo "== small-scope programs: SKIP (no exhaust at '$EXHAUST')"
+fi
+
+# ---- 3. SPIN ----------------------------------------------------------
 
 echo
 if ! command -v "$SPIN" >/dev/null 2>&1; then

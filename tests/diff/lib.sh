@@ -438,3 +438,111 @@ por_model()
         printf "sl-%s:%s " "$_mode" "${_c:-=}"
     done
 }
+
+# ---- POR differential in one run (spore --por-check) ---------------------
+
+# model_outcome_vars FILE: the --outcomes list of FILE: its
+# `/* outcomes: V,... */' line (tests/gen/exhaust writes one), else
+# model_globals
+model_outcome_vars()
+{
+    _v=$(sed -n 's|^/\* outcomes: \([A-Za-z0-9_,]*\) \*/$|\1|p' "$1" |
+        head -n 1)
+    if [ -n "$_v" ]; then
+        echo "$_v"
+    else
+        model_globals "$1"
+    fi
+}
+
+# por_check_run MODEL OUT: `spore --por-check' on MODEL (a path from the
+# current directory), with --outcomes over its model_outcome_vars when
+# spore has --outcomes; the table and then a line `rc STATUS' go to OUT.
+# One fork of spore (and of timeout) when MODEL has an outcomes line and
+# OUTCOMES is 0 or 1.
+por_check_run()
+{
+    _pc_oc= _l1= _l2=
+    if outcomes_ok; then
+        {
+            IFS= read -r _l1 && IFS= read -r _l2
+        } <"$1"
+        case $_l1$_l2 in
+        *"/* outcomes: "*)
+            case $_l1 in
+            *"/* outcomes: "*) _pc_oc=$_l1 ;;
+            *) _pc_oc=$_l2 ;;
+            esac
+            _pc_oc=${_pc_oc#*/\* outcomes: }
+            _pc_oc=${_pc_oc% \*/}
+            ;;
+        *) _pc_oc=$(model_globals "$1") ;;
+        esac
+    fi
+    if [ -n "$_pc_oc" ]; then
+        $TIMEOUT_CMD "$SPORE" --por-check -m "$DEPTH" \
+            --outcomes="$_pc_oc" "$1" >"$2" 2>&1
+    else
+        $TIMEOUT_CMD "$SPORE" --por-check -m "$DEPTH" "$1" >"$2" 2>&1
+    fi
+    echo "rc $?" >>"$2"
+}
+
+# por_check_codes FILE...: for each FILE written by por_check_run, the
+# line `NAME base:KINDS MODE:CODE ...' (NAME: FILE without its .pc),
+# as por_model prints it: base:KINDS (A, E, R: assertion, invalid end
+# state, other run-time errors under none), base:FAIL(reason) or
+# base:BIG(N) (more than $POR_MAX_STATES states, when set), then for
+# every reduction spore has `=' agrees, `k' verdict or error kinds
+# differ, `s' end states differ, `o' outcome sets differ, `?' a search
+# was cut.
+por_check_codes()
+{
+    awk -v max="${POR_MAX_STATES:-0}" '
+        function flush() {
+            if (name == "") return
+            if (rc == 3) base = "FAIL(rej)"
+            else if (rc == 124 || rc == 130) base = "FAIL(T/O)"
+            else if (rc != 0 && rc != 1 && rc != 4 && rc != 5)
+                base = "FAIL(err" rc ")"
+            else if (!hasnone) base = "FAIL(err)"
+            if (base ~ /^(FAIL|BIG)/) codes = ""
+            printf "%s base:%s%s \n", name, base, codes
+        }
+        FNR == 1 {
+            flush()
+            name = FILENAME; sub(/\.pc$/, "", name)
+            base = ""; codes = ""; rc = -1; hasnone = 0
+        }
+        $1 == "rc" && NF == 2 { rc = $2 + 0; next }
+        $1 == "none" && NF >= 11 {
+            hasnone = 1
+            base = $3 == "-" ? "" : $3
+            if ($2 == "incomplete") base = "FAIL(inc)"
+            else if (max > 0 && $4 + 0 > max) base = "BIG(" $4 ")"
+            next
+        }
+        $1 ~ /^[a-z][a-z-]*$/ && $1 != "mode" && NF >= 11 {
+            a = $11
+            if (a == "yes") c = "="
+            else if (a == "?") c = "?"
+            else if ($12 == "(ends)") c = "s"
+            else if ($12 == "(outcomes)") c = "o"
+            else c = "k"
+            codes = codes " " $1 ":" c
+        }
+        END { flush() }' "$@"
+}
+
+# por_check_model DIR MODEL: the comparison of por_model in a single
+# spore run, `spore --por-check' (none, then every reduction spore has,
+# each with -c0; POR_MODES and the stateless variants do not apply).
+# Prints what por_check_codes does, without the name.  Sets por_bad to
+# the number of disagreements.
+por_check_model()
+{
+    _l=$(cd "$1" && por_check_run "$2" pc.out && por_check_codes pc.out)
+    _l=${_l#pc.out }
+    printf "%s" "$_l"
+    por_bad=$(echo "$_l" | tr ' ' '\n' | grep -c ':[kso]$')
+}

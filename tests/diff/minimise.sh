@@ -13,6 +13,9 @@
 #             With -p MODE the comparison is spore --por=MODE against
 #             spore --por=none instead of SPIN, and KIND may also be
 #               ends     the sets of reachable end states (--end-states)
+#               check    any disagreement of MODE in `spore --por-check'
+#                        (lib.sh's por_check_run: with --outcomes over
+#                        the model's globals, which the plain runs lack)
 #   OUT.pml   where the result goes (default: MODEL.min.pml)
 #
 # The model must be laid out as genmodel writes it (one statement a line,
@@ -73,6 +76,11 @@ still_differs()
 {
     rm -rf "$work/t"
     mkdir "$work/t" && cp "$1" "$work/t/m.pml"
+    if [ -n "$mode" ] && [ "$kind" = check ]; then
+        (cd "$work/t" && por_check_run m.pml pc.out)
+        por_check_codes "$work/t/pc.out" | grep -q " $mode:[kso]"
+        return
+    fi
     if [ -n "$mode" ]; then
         por_triple "$work/t" none
         b_assert=$q_assert b_end=$q_end b_ends=$q_ends

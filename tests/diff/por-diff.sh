@@ -2,11 +2,14 @@
 # tests/diff/por-diff.sh -- differential test of spore's partial order
 # reductions (issue 3): every --por mode must agree with --por=none.
 #
-# Usage: por-diff.sh [-j JOBS] [-o DIR] [-q] N1 N2
-#        por-diff.sh [-j JOBS] [-o DIR] [-q] -f MODEL.pml...
+# Usage: por-diff.sh [-j JOBS] [-o DIR] [-q] [-c] N1 N2
+#        por-diff.sh [-j JOBS] [-o DIR] [-q] [-c] -f MODEL.pml...
 #
 #   N1 N2     the genmodel seeds N1..N2 (inclusive)
 #   -f        compare on the given model files instead of seeds
+#   -c        quick: one `spore --por-check' run per model instead of
+#             three runs per mode (lib.sh's por_check_model: every mode
+#             spore has, -c0 only, no stateless runs; codes k s o)
 #   -j JOBS   run JOBS models at a time (default 1)
 #   -o DIR    copy every disagreeing model to DIR/por-NAME.pml (default
 #             ./diff-out)
@@ -46,6 +49,7 @@ jobs=1
 outdir=./diff-out
 quiet=0
 files=0
+quick=0
 
 usage()
 {
@@ -66,7 +70,11 @@ one_model()
     else
         gen_model "$2" "$work/m.pml"
     fi
-    codes=$(por_model "$work" m.pml)
+    if [ "$quick" -eq 1 ]; then
+        codes=$(por_check_model "$work" m.pml)
+    else
+        codes=$(por_model "$work" m.pml)
+    fi
     line="$name $codes"
     case " $codes" in
     *" base:FAIL"*) ;;
@@ -82,9 +90,9 @@ one_model()
 }
 
 if [ "${1:-}" = --worker ]; then
-    # internal: --worker J JOBS OUTDIR FILES N1 N2 | MODEL...
-    j=$2 jobs=$3 outdir=$4 files=$5
-    shift 5
+    # internal: --worker J JOBS OUTDIR FILES QUICK N1 N2 | MODEL...
+    j=$2 jobs=$3 outdir=$4 files=$5 quick=$6
+    shift 6
     if [ "$files" -eq 1 ]; then
         i=0
         for m in "$@"; do
@@ -103,11 +111,12 @@ if [ "${1:-}" = --worker ]; then
     exit 0
 fi
 
-while getopts j:o:fqh opt; do
+while getopts j:o:fqch opt; do
     case $opt in
     j) jobs=$OPTARG ;;
     o) outdir=$OPTARG ;;
     f) files=1 ;;
+    c) quick=1 ;;
     q) quiet=1 ;;
     h) usage 0 ;;
     *) usage 2 ;;
@@ -137,6 +146,9 @@ if [ $files -eq 1 ]; then
 else
     need_tools gen
 fi
+# decide the `auto' settings once, not in every model's subshell
+if stateless_ok; then STATELESS=1; else STATELESS=0; fi
+if outcomes_ok; then OUTCOMES=1; else OUTCOMES=0; fi
 export SPORE GENMODEL TIMEOUT DEPTH POR_MODES STATELESS SL_DEPTH SL_TIME
 export OUTCOMES
 export POR_MAX_STATES
@@ -149,7 +161,7 @@ res=$(mktemp "${TMPDIR:-/tmp}/por-diff-res.XXXXXX") || exit 2
 trap 'rm -f "$res" "$res".*' EXIT
 j=0
 while [ $j -lt "$jobs" ]; do
-    sh "$0" --worker $j "$jobs" "$outdir" $files "$@" >"$res.$j" &
+    sh "$0" --worker $j "$jobs" "$outdir" $files $quick "$@" >"$res.$j" &
     j=$((j + 1))
 done
 wait

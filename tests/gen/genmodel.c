@@ -4,7 +4,7 @@
  * spore with SPIN, tests/diff/por-diff.sh compares every --por mode with
  * --por=none).
  *
- * Usage: genmodel --seed N [--procs K] [--size S]
+ * Usage: genmodel --seed N [--procs K] [--size S] [--classes]
  *
  * Prints one model on stdout.  The same seed and options always give the
  * same text.  Every model is meant to be accepted by SPIN 6.5.2 (spin -a)
@@ -23,6 +23,32 @@
  * labels, assertions (reachable or not), timeout, _nr_pr, send and
  * receive (variables, constants, _, eval), len/full/empty/nfull/nempty,
  * select, printf.  S (default 3) scales the number of statements.
+ *
+ * --classes adds the shapes behind the missed violations of issue 9, as
+ * probabilistic features (without it no random number is drawn for
+ * them, so every old seed gives the same model as before):
+ *   - the forced sends and receives of c and r sit at the start of an
+ *     atomic sequence (`atomic { r?x; stmt }'), are reached by a local
+ *     step first (`skip; atomic { ... }'), or end or interrupt one that
+ *     then blocks half way (`atomic { stmt; r!e }');
+ *   - an atomic chain through two rendezvous: the receiver of r relays,
+ *     `atomic { r?x; r2!e }', to an `atomic { r2?y; stmt }' elsewhere;
+ *   - a chain of dependency through several objects and processes:
+ *     `k = ..' (maybe from another global), `ka[k] = 1' and
+ *     `assert(ka[1] == 0)' in three processes, k also in a[k];
+ *   - a witness byte w: the statements in those atomic sequences write
+ *     w = the process's tag or assert w != another's (or W's: an active
+ *     process doing only w = 7, sometimes there), so an order of two
+ *     writes a reduction loses shows as an assertion or outcome;
+ *   - local channels passed on (`chan gc = [1] of { chan }'): O, run
+ *     from init, sends its local channel and dies; U uses it (send,
+ *     receive, len); L, run after O, may get the same channel id;
+ *   - `end_stop: stop' at the end of every process (no deaths);
+ *   - half of the models are pure: no random statements besides those
+ *     shapes (noise makes everything dependent and hides the bugs).
+ * With --classes S defaults to 2, processes are not copied and there are
+ * 2 or 3 of them (plus W, or U, O and L): the spaces stay at a few
+ * hundred states (at most a few thousand, mostly).
  *
  * Exit status: 0, or 2 on a usage error.
  */
@@ -55,6 +81,7 @@ typedef struct var {
     int dom;            /* values are kept in (-dom, dom) before truncation */
     int is_bool;        /* bool or bit: assigned from conditions */
     int readonly;       /* parameters: never assigned */
+    int is_index;       /* --classes' k: an array index, kept in 0..dom-1 */
 } var;
 
 typedef struct proc {
@@ -63,7 +90,23 @@ typedef struct proc {
     int copies;         /* active [copies], or number of runs */
     int has_param;
     int do_send_c, do_recv_c, do_send_r, do_recv_r;   /* forced ops */
+    /* --classes: how the forced channel operations are wrapped (WRAP_*),
+     * and the forced links of the chains */
+    int wrap_c, wrap_r;
+    int do_relay;       /* atomic { r?..; r2!.. } */
+    int do_recv_r2;
+    int do_k, do_ak, do_read_a;     /* k = ..; ka[k] = ..; assert(ka[..]) */
 } proc;
+
+/* --classes: the shapes a forced send or receive is put in */
+enum {
+    WRAP_NONE,          /* op */
+    WRAP_HEAD,          /* atomic { op; stmt } */
+    WRAP_LOCAL_HEAD,    /* local step; atomic { op; stmt } */
+    WRAP_TAIL,          /* atomic { stmt; op }: blocks half way */
+    WRAP_MIDDLE,        /* atomic { stmt; op; stmt } */
+    WRAP_N
+};
 
 typedef struct gen {
     uint64_t rng;
@@ -77,6 +120,22 @@ typedef struct gen {
     int chan_cap;       /* chan c = [chan_cap] of { byte }; 0: none */
     int has_rv;         /* chan r = [0] of { byte } */
     int npids;          /* process instances in total (pids 0..npids-1) */
+    /* --classes (all 0 without it) */
+    int classes;
+    int has_k;          /* byte k, ka[2]: ka[k] written, k written by
+                           another process, ka[..] read by a third */
+    int kvar;           /* k's index in glob */
+    int has_wi;         /* W: an active process that only does w = 7 */
+    int has_stop;       /* byte stop: the processes end in `stop' (0) */
+    int pure;           /* no random statements besides the shapes */
+    int cur_tag;        /* the witness value of the process being made:
+                           w = tag (its index + 1); the asserts check
+                           w != the tag of another process, or 7 */
+    int has_r2;         /* chan r2 = [0] of { byte }: a relay r -> r2 */
+    int has_gc;         /* chan gc = [1] of { chan }: local channels
+                           passed on, used after their owner (O) died;
+                           L, run later, may get the same channel id */
+    int gc_use, own_tail, late_tail;    /* the statements of U, O, L */
     proc procs[MAX_PROCS];
     int nprocs;
     int has_init;
@@ -182,7 +241,9 @@ pick_read(gen *g, char *buf)
         cat(buf, "%s", g->loc[k].name);
         return g->loc[k].dom;
     }
-    if (chance(g, 60))
+    if (g->has_k && chance(g, 35))
+        cat(buf, "a[k]");   /* k < 2 <= arr_len */
+    else if (chance(g, 60))
         cat(buf, "a[_pid]");
     else if (chance(g, 50))
         cat(buf, "a[(_pid + 1) %% %d]", g->arr_len);
@@ -309,6 +370,39 @@ cond(gen *g, char *buf, int depth)
 
 /* ---- simple statements ------------------------------------------------- */
 
+/* An assignment to an index variable (--classes' k): its value stays in
+ * 0 .. dom-1, maybe taken from another global (a chain of dependency
+ * through several objects). */
+static void
+index_assign(gen *g, char *buf, const var *v)
+{
+    int k, n = 0, idx[MAX_VARS];
+
+    for (k = 0; k < g->nglob; k++)
+        if (g->glob[k].name[0] == 'g')      /* bytes: never negative */
+            idx[n++] = k;
+    switch (rnd(g, 4)) {
+    case 0:
+        cat(buf, "%s = (%s + 1) %% %d", v->name, v->name, v->dom);
+        break;
+    case 1:
+        cat(buf, "%s = %d", v->name, 1 + rnd(g, v->dom - 1));
+        break;
+    case 2:
+        if (n > 0) {
+            cat(buf, "%s = %s %% %d", v->name, g->glob[idx[rnd(g, n)]].name,
+                v->dom);
+            break;
+        }
+        /* fall through */
+    default:
+        cat(buf, "%s = (", v->name);
+        cond(g, buf, 1);
+        cat(buf, " -> 1 : 0)");
+        break;
+    }
+}
+
 /* An assignment to a writable variable, bounded by its domain. */
 static void
 assign(gen *g, char *buf)
@@ -325,8 +419,13 @@ assign(gen *g, char *buf)
         idx[nw++] = 2 * MAX_VARS;
     k = idx[rnd(g, nw)];
     if (k == 2 * MAX_VARS) {
-        const char *ix = chance(g, 70) ? "_pid" : "0";
-        int r = rnd(g, 3);
+        const char *ix;
+        int r;
+        if (g->has_k && chance(g, 40))
+            ix = "k";           /* k < 2 <= arr_len */
+        else
+            ix = chance(g, 70) ? "_pid" : "0";
+        r = rnd(g, 3);
         if (r == 0)
             cat(buf, "a[%s] = (a[%s] + 1) %% 2", ix, ix);
         else if (r == 1)
@@ -339,6 +438,10 @@ assign(gen *g, char *buf)
         return;
     }
     v = k >= MAX_VARS ? &g->loc[k - MAX_VARS] : &g->glob[k];
+    if (v->is_index) {
+        index_assign(g, buf, v);
+        return;
+    }
     if (v->is_bool) {
         if (chance(g, 40)) {
             cat(buf, "%s = !%s", v->name, v->name);
@@ -376,7 +479,8 @@ recv_target(gen *g, char *buf)
             g->loc[k].dom >= 2)
             idx[n++] = MAX_VARS + k;
     for (k = 0; k < g->nglob; k++)
-        if (!g->glob[k].is_bool && strcmp(g->glob[k].name, "s") != 0)
+        if (!g->glob[k].is_bool && !g->glob[k].is_index
+            && strcmp(g->glob[k].name, "s") != 0)
             idx[n++] = k;
     if (n == 0) {
         cat(buf, "_");
@@ -387,10 +491,11 @@ recv_target(gen *g, char *buf)
         k >= MAX_VARS ? g->loc[k - MAX_VARS].name : g->glob[k].name);
 }
 
+/* A send on channel ch of a value 0 or 1 (as a byte). */
 static void
-send_stmt(gen *g, char *buf, int rv)
+send_on(gen *g, char *buf, const char *ch)
 {
-    cat(buf, "%s!", rv ? "r" : "c");
+    cat(buf, "%s!", ch);
     if (chance(g, 50))
         cat(buf, "%d", rnd(g, 2));
     else {
@@ -401,9 +506,15 @@ send_stmt(gen *g, char *buf, int rv)
 }
 
 static void
-recv_stmt(gen *g, char *buf, int rv)
+send_stmt(gen *g, char *buf, int rv)
 {
-    cat(buf, "%s?", rv ? "r" : "c");
+    send_on(g, buf, rv ? "r" : "c");
+}
+
+static void
+recv_on(gen *g, char *buf, const char *ch)
+{
+    cat(buf, "%s?", ch);
     switch (rnd(g, 6)) {
     case 0:
         cat(buf, "_");
@@ -420,6 +531,12 @@ recv_stmt(gen *g, char *buf, int rv)
         recv_target(g, buf);
         break;
     }
+}
+
+static void
+recv_stmt(gen *g, char *buf, int rv)
+{
+    recv_on(g, buf, rv ? "r" : "c");
 }
 
 /* A statement that never blocks and does not jump (d_step bodies). */
@@ -744,12 +861,142 @@ seq(gen *g, int n, int depth, unsigned ctx)
 
 /* ---- processes ------------------------------------------------------- */
 
-/* Print the channel operations p must contain; returns how many. */
+/* The statement in a --classes wrapper: a witness write w = tag, an
+ * assertion that the last write to w was not another process's (it
+ * fails only when that write came last: an order a reduction must not
+ * lose), or a random assertion or assignment. */
+static void
+wrap_filler(gen *g, int after)
+{
+    char buf[EXPR_LEN] = "";
+    int k = rnd(g, 10);
+
+    /* before the op mostly writes, after it mostly asserts: the shape
+     * of class 1 (x = 1; c!1 | c?v; assert(x != 7) | x = 7) */
+    if (after)
+        k = (k + 4) % 10;
+    if (k < 5) {
+        line(g, "w = %d;", g->cur_tag);
+        return;
+    }
+    if (k < 8) {
+        int n = g->nprocs - 1 + g->has_wi, t = rnd(g, n > 0 ? n : 1) + 1;
+        if (t >= g->cur_tag)
+            t++;                /* another process's tag ... */
+        if (t > g->nprocs || (g->has_wi && chance(g, 40)))
+            t = 7;              /* ... or W's */
+        line(g, "assert(w != %d);", t);
+        return;
+    }
+    if (chance(g, 50)) {
+        cat(buf, "assert(");
+        cond(g, buf, 1);
+        cat(buf, ")");
+    } else {
+        assign(g, buf);
+    }
+    line(g, "%s;", buf);
+}
+
+/* Print the send or receive op in the shape wrap (WRAP_*): a partner at
+ * the start of an atomic sequence, reached by a local step, or an atomic
+ * sequence that blocks half way at op. */
+static void
+wrapped_op(gen *g, const char *op, int wrap)
+{
+    if (wrap == WRAP_NONE) {
+        line(g, "%s;", op);
+        return;
+    }
+    if (wrap == WRAP_LOCAL_HEAD)
+        line(g, "skip;");
+    line(g, "atomic {");
+    g->indent++;
+    if (wrap == WRAP_TAIL || wrap == WRAP_MIDDLE)
+        wrap_filler(g, 0);
+    line(g, "%s;", op);
+    if (wrap != WRAP_TAIL)
+        wrap_filler(g, 1);
+    g->indent--;
+    line(g, "};");
+}
+
+/* One forced channel operation (send when is_send) on ch, wrapped. */
+static void
+forced_op(gen *g, const char *ch, int is_send, int wrap)
+{
+    char buf[EXPR_LEN] = "";
+
+    if (is_send)
+        send_on(g, buf, ch);
+    else
+        recv_on(g, buf, ch);
+    wrapped_op(g, buf, wrap);
+}
+
+/* --classes: the links of p in the chains (k = ..; ka[k] = ..; a read of
+ * ka[..]) and the relay of a rendezvous chain.  Returns how many. */
 static int
+forced_links(gen *g, const proc *p)
+{
+    char buf[EXPR_LEN] = "";
+    char snd[EXPR_LEN] = "";
+    int n = 0;
+
+    if (p->do_k) {
+        index_assign(g, buf, &g->glob[g->kvar]);
+        line(g, "%s;", buf);
+        n++;
+    }
+    if (p->do_ak) {
+        line(g, "%s", chance(g, 60) ? "ka[k] = 1;"
+                                    : "ka[k] = (ka[k] + 1) % 2;");
+        n++;
+    }
+    if (p->do_read_a) {
+        line(g, "assert(ka[%d] == 0);", chance(g, 75) ? 1 : 0);
+        n++;
+    }
+    if (p->do_relay) {
+        /* the chain passes control on through r2 */
+        buf[0] = '\0';
+        recv_on(g, buf, "r");
+        send_on(g, snd, "r2");
+        line(g, "atomic {");
+        line(g, "    %s;", buf);
+        line(g, "    %s;", snd);
+        line(g, "};");
+        n++;
+    }
+    if (p->do_recv_r2) {
+        forced_op(g, "r2", 0, chance(g, 50) ? WRAP_HEAD : WRAP_LOCAL_HEAD);
+        n++;
+    }
+    return n;
+}
+
+/* Print the channel operations p must contain; when it printed any, sets
+ * prev_simple (d_step may follow a simple statement only). */
+static void
 forced_ops(gen *g, const proc *p)
 {
     char buf[EXPR_LEN];
+    int n = p->do_send_c + p->do_recv_c + p->do_send_r + p->do_recv_r;
 
+    if (g->classes) {
+        if (p->do_send_c)
+            forced_op(g, "c", 1, p->wrap_c);
+        if (p->do_recv_c)
+            forced_op(g, "c", 0, p->wrap_c);
+        if (p->do_send_r)
+            forced_op(g, "r", 1, p->wrap_r);
+        if (p->do_recv_r)
+            forced_op(g, "r", 0, p->wrap_r);
+        n += forced_links(g, p);
+        if (n > 0)
+            g->prev_simple = 0;
+        return;
+    }
     if (p->do_send_c) {
         buf[0] = '\0';
         send_stmt(g, buf, 0);
@@ -770,7 +1017,8 @@ forced_ops(gen *g, const proc *p)
         recv_stmt(g, buf, 1);
         line(g, "%s;", buf);
     }
-    return p->do_send_c + p->do_recv_c + p->do_send_r + p->do_recv_r;
+    if (n > 0)
+        g->prev_simple = 1;
 }
 
 static void
@@ -781,6 +1029,14 @@ gen_proc(gen *g, const proc *p)
     int nlocals, ch;
     FILE *decl_out, *body;
 
+    if (g->pure) {
+        /* --classes, pure: the shapes without the noise around them */
+        n = p->do_send_c + p->do_recv_c + p->do_send_r + p->do_recv_r
+            + p->do_k + p->do_ak + p->do_read_a + p->do_relay
+            + p->do_recv_r2 > 0 ? 0 : 1;
+        forced_at = n;
+        server = 0;
+    }
     g->nloc = 0;
     g->ncounters = 0;
     g->nmid = 0;
@@ -828,7 +1084,7 @@ gen_proc(gen *g, const proc *p)
         if (labelled[k])
             g->labels[g->nlabels++] = k;
     }
-    if (chance(g, 30))
+    if (n > 0 && chance(g, 30))
         end_at = rnd(g, n);
     if (server)
         line(g, "end_srv:");
@@ -840,8 +1096,8 @@ gen_proc(gen *g, const proc *p)
     g->prev_simple = 1;
     for (k = 0; k < n; k++) {
         g->cur_top = k;
-        if (k == forced_at && forced_ops(g, p))
-            g->prev_simple = 1;
+        if (k == forced_at)
+            forced_ops(g, p);
         if (!server && (k > 0 || k == forced_at) && chance(g, 8) &&
             g->nmid < 2) {
             char nm[16], buf[EXPR_LEN] = "";
@@ -865,12 +1121,17 @@ gen_proc(gen *g, const proc *p)
              (k < MAX_LABELS && labelled[k] ? CTX_LABEL : 0));
     }
     if (forced_at == n)
-        (void)forced_ops(g, p);
+        forced_ops(g, p);
     if (server) {
         g->indent--;
         line(g, "od;");
     } else if (chance(g, 15)) {
         spin_local(g, 0);
+    }
+    if (g->has_stop && !server) {
+        /* kept alive: no process death to make everything dependent */
+        fprintf(g->out, "end_stop:\n");
+        line(g, "stop;");
     }
     g->out = decl_out;
     for (k = 0; k < g->ncounters; k++)
@@ -879,6 +1140,69 @@ gen_proc(gen *g, const proc *p)
     while ((ch = getc(body)) != EOF)
         putc(ch, g->out);
     fclose(body);
+    g->indent = 0;
+    fprintf(g->out, "}\n\n");
+}
+
+/* --classes, has_gc: the owner O of a local channel, which passes it on
+ * through gc and ends; U, which takes it and uses it (maybe after O
+ * died); L, run after O, whose local channel may get O's channel's id. */
+static void
+gen_gc_procs(gen *g)
+{
+    static const char *const own_tail[] = { NULL, "lc!1", "lc?_" };
+    char buf[EXPR_LEN] = "";
+    const char *gl = g->glob[0].name;   /* g0: a byte, domain >= 2 */
+    int dom = g->glob[0].dom;
+
+    g->nloc = 0;
+    g->indent = 1;
+    fprintf(g->out, "proctype O()\n{\n");
+    line(g, "chan lc = [1] of { byte };");
+    line(g, "gc!lc;");
+    if (own_tail[g->own_tail] != NULL)
+        line(g, "%s;", own_tail[g->own_tail]);
+    fprintf(g->out, "}\n\nactive proctype U()\n{\n");
+    line(g, "chan h;");
+    line(g, "gc?h;");
+    switch (g->gc_use) {
+    case 0:
+        line(g, "h!1;");
+        break;
+    case 1:
+        recv_target(g, buf);
+        line(g, "h?%s;", buf);
+        break;
+    case 2:
+        line(g, "%s = len(h) %% %d;", gl, dom);
+        break;
+    default:
+        line(g, "atomic {");
+        line(g, "    h!1;");
+        buf[0] = '\0';
+        assign(g, buf);
+        line(g, "    %s;", buf);
+        line(g, "};");
+        break;
+    }
+    fprintf(g->out, "}\n\nproctype L()\n{\n");
+    line(g, "chan lm = [1] of { byte };");
+    switch (g->late_tail) {
+    case 0:
+        line(g, "lm!1;");
+        break;
+    case 1:
+        buf[0] = '\0';
+        recv_target(g, buf);
+        line(g, "lm?%s;", buf);
+        break;
+    case 2:
+        line(g, "skip;");
+        break;
+    default:
+        line(g, "%s = len(lm) %% %d;", gl, dom);
+        break;
+    }
     g->indent = 0;
     fprintf(g->out, "}\n\n");
 }
@@ -893,6 +1217,10 @@ gen_init(gen *g)
     g->indent = 1;
     g->nloc = 0;
     g->nlabels = 0;
+    for (k = 0; k < g->nprocs && g->procs[k].active; k++)
+        ;
+    if (k == g->nprocs && g->has_gc)
+        use_atomic = 0;         /* only O and L to run: no empty atomic */
     if (use_atomic) {
         line(g, "atomic {");
         g->indent++;
@@ -916,6 +1244,13 @@ gen_init(gen *g)
     if (use_atomic) {
         g->indent--;
         line(g, "};");
+    }
+    if (g->has_gc) {
+        /* L after O: O may be gone, and its channel id free again */
+        line(g, "run O();");
+        if (chance(g, 50))
+            line(g, "_nr_pr < %d;", g->npids - 1);
+        line(g, "run L();");
     }
     switch (rnd(g, 4)) {
     case 0:
@@ -944,12 +1279,81 @@ gen_init(gen *g)
     fprintf(g->out, "}\n");
 }
 
+/* --classes: the shape of a forced channel operation; rarely none */
+static int
+pick_wrap(gen *g)
+{
+    return chance(g, 15) ? WRAP_NONE : 1 + rnd(g, WRAP_N - 1);
+}
+
+/* --classes: the three processes of a chain (distinct when there are
+ * three) */
+static void
+plan_chain(gen *g)
+{
+    int first = rnd(g, g->nprocs);
+
+    g->procs[first].do_k = 1;
+    g->procs[(first + 1) % g->nprocs].do_ak = 1;
+    g->procs[(first + 2) % g->nprocs].do_read_a = 1;
+    /* k: an index into ka, written by another process than ka[k]'s */
+    g->has_k = 1;
+    g->kvar = g->nglob;
+    add_var(g->glob, &g->nglob, "k", 2, 0, 0);
+    g->glob[g->kvar].is_index = 1;
+}
+
+/* --classes: decide the new shapes, after the channels and the array.
+ * sr, rr: the sender and the receiver of r (or -1). */
+static void
+plan_classes(gen *g, int sr, int rr)
+{
+    int k;
+
+    if (chance(g, 60))
+        plan_chain(g);
+    for (k = 0; k < g->nprocs; k++) {
+        g->procs[k].wrap_c = g->chan_cap ? pick_wrap(g) : 0;
+        g->procs[k].wrap_r = g->has_rv ? pick_wrap(g) : 0;
+    }
+    if (g->has_rv && chance(g, 60)) {
+        /* class 1 proper: the sender's atomic sequence ends at r!, the
+         * receiver's starts at r? (maybe after a local step) */
+        g->procs[sr].wrap_r = chance(g, 70) ? WRAP_TAIL : WRAP_MIDDLE;
+        g->procs[rr].wrap_r = chance(g, 50) ? WRAP_HEAD : WRAP_LOCAL_HEAD;
+    }
+    if (g->has_rv && chance(g, 40)) {
+        /* a chain of atomic sequences: sender -> rr (relay) -> final */
+        int fin = (rr + 1 + rnd(g, g->nprocs - 1)) % g->nprocs;
+        g->has_r2 = 1;
+        g->procs[rr].do_recv_r = 0;
+        g->procs[rr].do_relay = 1;
+        g->procs[fin].do_recv_r2 = 1;
+    }
+    if (g->has_gc) {
+        g->gc_use = rnd(g, 4);
+        g->own_tail = rnd(g, 3);
+        g->late_tail = rnd(g, 4);
+    }
+}
+
 static void
 gen_model(gen *g, long seed, int nprocs)
 {
     int k, nb, runs = 0;
     int sc = -1, rc = -1, sr = -1, rr = -1;
 
+    if (g->classes) {
+        /* the shapes add processes: keep the spaces small */
+        g->has_gc = chance(g, 30);
+        if (g->has_gc && nprocs == 0)
+            nprocs = 2;         /* U, O and L come on top */
+        else if (nprocs == 0)
+            nprocs = 2 + rnd(g, 2);
+        g->has_wi = !g->has_gc && chance(g, 50);
+        g->has_stop = chance(g, 50);
+        g->pure = chance(g, 50);
+    }
     /* processes first: the array length needs the number of pids */
     g->nprocs = nprocs > 0 ? nprocs : 2 + rnd(g, 3);
     if (g->nprocs > MAX_PROCS)
@@ -962,15 +1366,20 @@ gen_model(gen *g, long seed, int nprocs)
         /* at most 4 process instances besides init: small spaces */
         p->copies = (g->npids + (g->nprocs - k) < 4 && chance(g, 25))
                     ? 2 : 1;
+        if (g->classes)
+            p->copies = 1;
         p->has_param = !p->active && chance(g, 70);
         p->do_send_c = p->do_recv_c = p->do_send_r = p->do_recv_r = 0;
         g->npids += p->copies;
         if (!p->active)
             runs++;
     }
-    g->has_init = runs > 0;
+    g->has_init = runs > 0 || g->has_gc;
     if (g->has_init)
         g->npids++;
+    if (g->has_gc)
+        g->npids += 3;          /* U, O, L */
+    g->npids += g->has_wi;
 
     /* globals */
     g->nglob = 0;
@@ -989,6 +1398,13 @@ gen_model(gen *g, long seed, int nprocs)
     g->arr_len = chance(g, 40) ? g->npids : 0;
     g->chan_cap = chance(g, 40) ? 1 + rnd(g, 2) : 0;
     g->has_rv = chance(g, 30);
+    if (g->classes) {
+        /* the classes need rendezvous and arrays more often */
+        if (!g->has_rv)
+            g->has_rv = chance(g, 50);
+        if (!g->arr_len && chance(g, 40))
+            g->arr_len = g->npids;
+    }
 
     /* make channels usable: a sender and a receiver in two processes */
     if (g->chan_cap) {
@@ -1003,9 +1419,11 @@ gen_model(gen *g, long seed, int nprocs)
         g->procs[sr].do_send_r = 1;
         g->procs[rr].do_recv_r = 1;
     }
+    if (g->classes)
+        plan_classes(g, sr, rr);
 
-    fprintf(g->out, "/* genmodel --seed %ld --procs %d --size %d */\n",
-            seed, g->nprocs, g->size);
+    fprintf(g->out, "/* genmodel --seed %ld --procs %d --size %d%s */\n",
+            seed, g->nprocs, g->size, g->classes ? " --classes" : "");
     for (k = 0; k < g->nglob; k++) {
         const var *v = &g->glob[k];
         if (strcmp(v->name, "f") == 0)
@@ -1025,9 +1443,25 @@ gen_model(gen *g, long seed, int nprocs)
         fprintf(g->out, "chan c = [%d] of { byte };\n", g->chan_cap);
     if (g->has_rv)
         fprintf(g->out, "chan r = [0] of { byte };\n");
+    if (g->classes)
+        fprintf(g->out, "byte w;\n");
+    if (g->has_stop)
+        fprintf(g->out, "byte stop;\n");
+    if (g->has_k)
+        fprintf(g->out, "byte ka[2];\n");
+    if (g->has_r2)
+        fprintf(g->out, "chan r2 = [0] of { byte };\n");
+    if (g->has_gc)
+        fprintf(g->out, "chan gc = [1] of { chan };\n");
     fprintf(g->out, "\n");
-    for (k = 0; k < g->nprocs; k++)
+    for (k = 0; k < g->nprocs; k++) {
+        g->cur_tag = k + 1;
         gen_proc(g, &g->procs[k]);
+    }
+    if (g->has_wi)
+        fprintf(g->out, "active proctype W()\n{\n    w = 7;\n}\n\n");
+    if (g->has_gc)
+        gen_gc_procs(g);
     if (g->has_init)
         gen_init(g);
 }
@@ -1035,9 +1469,11 @@ gen_model(gen *g, long seed, int nprocs)
 static void
 usage(FILE *f)
 {
-    fprintf(f, "usage: genmodel --seed N [--procs K] [--size S]\n"
+    fprintf(f, "usage: genmodel --seed N [--procs K] [--size S] "
+               "[--classes]\n"
                "Print a random tier-1 Promela model (K: 2-4 processes, "
-               "default random;\nS: statements per process, default 3).\n");
+               "default random;\nS: statements per process, default 3, "
+               "2 with --classes: the shapes of issue 9 too).\n");
 }
 
 static int
@@ -1059,14 +1495,19 @@ int
 main(int argc, char **argv)
 {
     gen g;
-    long seed = -1, procs = 0, size = 3;
+    long seed = -1, procs = 0, size = -1;
     int k;
 
+    memset(&g, 0, sizeof g);
     for (k = 1; k < argc; k++) {
         const char *a = argv[k];
         const char *val = k + 1 < argc ? argv[k + 1] : NULL;
         long *dst;
         long lo, hi;
+        if (strcmp(a, "--classes") == 0) {
+            g.classes = 1;
+            continue;
+        }
         if (strcmp(a, "--seed") == 0) {
             dst = &seed, lo = 0, hi = 2147483647L;
         } else if (strcmp(a, "--procs") == 0) {
@@ -1090,10 +1531,12 @@ main(int argc, char **argv)
         usage(stderr);
         return 2;
     }
-    memset(&g, 0, sizeof g);
     g.rng = (uint64_t)seed * 0x2545f4914f6cdd1dull + 1;
     rnd64(&g);
     g.out = stdout;
+    if (size < 0)
+        size = g.classes ? 2 : 3;   /* --classes: less noise around the
+                                       shapes */
     g.size = (int)size;
     gen_model(&g, seed, (int)procs);
     return 0;
