@@ -388,7 +388,8 @@ static size_t handshake(ts *t, uint32_t pid, uint32_t tr, ts_succs *out)
     t->mid_len = m->len;
     if (m->nacc > t->sacc_cap)
         xgrow((void **)&t->sacc, &t->sacc_cap, m->nacc, sizeof *t->sacc);
-    memcpy(t->sacc, m->acc, m->nacc * sizeof *m->acc);
+    if (m->nacc > 0)        /* acc may be NULL with facts off */
+        memcpy(t->sacc, m->acc, m->nacc * sizeof *m->acc);
     t->nsacc = m->nacc;
     if (vm_decode(p, t->mid, t->mid_len, &t->hlay) < 0) {
         assert(!"bad intermediate vector");
@@ -559,8 +560,11 @@ int ts_fire_pair(ts *t, const uint8_t *src, size_t len, uint32_t pid,
     if (t->out)
         replay_output(t, src, len, &s, out->timeout);
     /* keep only entry k: move its vector and facts to the front */
-    memmove(out->vecs, out->vecs + s.dst_off, s.dst_len);
-    memmove(out->accs, out->accs + s.acc_off, s.nacc * sizeof *out->accs);
+    if (s.dst_len > 0)
+        memmove(out->vecs, out->vecs + s.dst_off, s.dst_len);
+    if (s.nacc > 0)
+        memmove(out->accs, out->accs + s.acc_off,
+                s.nacc * sizeof *out->accs);
     s.dst_off = 0;
     s.acc_off = 0;
     out->v[0] = s;

@@ -483,7 +483,7 @@ static int report_error(dfs *d, int kind, uint32_t loc,
     if (e.steps != NULL && r->nerrors < d->o->max_trails) {
         search_step *copy = malloc((n ? n : 1) * sizeof *copy);
 
-        if (copy != NULL)
+        if (copy != NULL && n > 0)
             memcpy(copy, e.steps, n * sizeof *copy);
         e.steps = copy;
     } else {
