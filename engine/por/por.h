@@ -123,6 +123,11 @@ int         por_label_conflict_static(const por_labels *l,
                                       const bc_program *p, uint32_t a,
                                       const uint64_t *rd,
                                       const uint64_t *wr);
+/* Is label a a read of the atomic gate and nothing else?  Such a step
+ * is invisible in S-POR's sense (doc/soundness.md §3: it commutes with
+ * every gate writer), so a reduction that builds happens-before on top
+ * of S-POR must not order it after gate writers either. */
+int         por_label_gate_only(const por_labels *l, uint32_t a);
 size_t      por_labels_bytes(const por_labels *l);
 /* Number of labels (ids are below it). */
 size_t      por_labels_count(const por_labels *l);

@@ -243,6 +243,16 @@ int por_label_conflict(const por_labels *l, uint32_t a, uint32_t b)
     return 0;
 }
 
+int por_label_gate_only(const por_labels *l, uint32_t a)
+{
+    const ts_access *x;
+
+    if (a == POR_LABEL_NONE || a >= l->nlabs || l->labs[a].n != 1)
+        return 0;
+    x = l->pool + l->labs[a].off;
+    return x->kind == TS_OBJ_GATE && !x->write;
+}
+
 static int bit(const uint64_t *w, uint32_t b)
 {
     return (int)(w[b / 64] >> (b % 64) & 1u);

@@ -12,7 +12,7 @@
 #   2. the shapes of issue 9 (missed violations of the reductions):
 #      por-diff.sh -c (one spore --por-check run per model) on the
 #      genmodel --classes seeds 1..$CLASS_SEEDS (default 60), and
-#      exhaust-diff.sh on every $EXHAUST_STEP-th (default 75: about 770)
+#      exhaust-diff.sh on every $EXHAUST_STEP-th (default 75: about 810)
 #      of the small-scope programs of tests/gen/exhaust; 0 skips a part.
 #      The whole of them is tests/soak's business.
 #   3. SPIN: spin-diff.sh on seeds 1..$SPIN_SEEDS (default 50), pan built

@@ -22,8 +22,9 @@
  * Where random models (tests/gen/genmodel) sample big shapes, this walks
  * every program up to a small bound (the small-scope hypothesis: most
  * bugs of a reduction show on some tiny program).  The programs come in
- * three families, each over a fixed menu of statements chosen after the
- * four classes of issue 9 (missed violations of the reductions):
+ * four families, each over a fixed menu of statements chosen after the
+ * four classes of issue 9 (missed violations of the reductions) and one
+ * found since:
  *
  * sync (classes 1 and 2: rendezvous and atomicity).  Globals
  *   `chan c = [C] of { byte }; byte x;', C = 0 or 1 (rendezvous or
@@ -56,13 +57,21 @@
  *   mine?x, mine!1 then waits, x = len(mine), or R is not there; init
  *   runs P then R, the two in one atomic, P then R once P is gone
  *   (_nr_pr == 2), or R then P.
+ * guard (atomic sequences that continue with a guard; added after the
+ *   issue 9 fixes, whose O-DPOR missed `atomic { k = 1; k < 2 } |
+ *   assert(k == 0); skip').  Global `byte x;'.  Menu: skip, x = 1,
+ *   x = 2, x != 2 (a guard: blocks after x = 2), assert(x != 1).  Three
+ *   active processes of shape `a', `a; b' or `atomic { a; b }'.  Cuts:
+ *   a program has a guard and an assert, at most GUARD_MAX statements.
+ *   Numbered after the others, so their numbers did not change.
  *
  * In a family, processes are a multiset: a program lists them in
  * ascending menu order, so `P0 | P1' and `P1 | P0' are one program
  * unless --all-orders.  With the bounds above the totals are: sync
  * 35032 (21055 with C = 0, then 13977 with C = 1), index 21128, dyn
- * 1600, in all 57760 programs (335188 with --all-orders).  The
- * numbering is stable as long as the menus and cuts above do not change.
+ * 1600, guard 2887, in all 60647 programs (352216 with --all-orders).
+ * The numbering is stable as long as the menus and cuts above do not
+ * change (a new family goes last).
  * The first line of each program names its index and family, the second
  * lists its global variables (`outcomes: x,k,a') for --outcomes.  Every
  * program is meant to be accepted by SPIN (spin -a) and by spore, and has
@@ -81,6 +90,7 @@
 #define SYNC_MAX0 7     /* statements in a sync program, C = 0 */
 #define SYNC_MAX1 6     /* statements in a sync program, C = 1 */
 #define INDEX_MAX 5     /* statements in an index program */
+#define GUARD_MAX 5     /* statements in a guard program */
 
 /* shapes of a process of the menu families */
 enum { SH_ONE, SH_SEQ, SH_ATOMIC, SH_SKIP_ATOMIC };
@@ -127,6 +137,14 @@ enum { I_X1, I_K1, I_KX, I_AK, I_XA, I_ASSERT_A, I_ASSERT_X, I_N };
 static const char *const index_atom[I_N] = {
     "x = 1", "k = 1", "k = x", "a[k] = 1", "x = a[1]",
     "assert(a[1] == 0)", "assert(x == 0)"
+};
+
+/* ---- the guard family -------------------------------------------- */
+
+enum { G_SKIP, G_X1, G_X2, G_GUARD, G_ASSERT, G_N };
+
+static const char *const guard_atom[G_N] = {
+    "skip", "x = 1", "x = 2", "x != 2", "assert(x != 1)"
 };
 
 /* ---- process options ----------------------------------------------- */
@@ -227,6 +245,12 @@ sync_ok(const prog *p)
 }
 
 static int
+guard_ok(const prog *p)
+{
+    return common_ok(p, 0) && uses(p, G_GUARD) && uses(p, G_ASSERT);
+}
+
+static int
 index_ok(const prog *p)
 {
     return common_ok(p, 0) && uses(p, I_AK)
@@ -287,6 +311,17 @@ index_emit(const prog *p, FILE *out)
     fprintf(out, "\n");
     for (k = 0; k < NPROC; k++)
         emit_proc(p, k, p->variant ? "end: stop" : NULL, out);
+}
+
+static void
+guard_emit(const prog *p, FILE *out)
+{
+    int k;
+
+    fprintf(out, "/* outcomes: x */\n");
+    fprintf(out, "byte x;\n\n");
+    for (k = 0; k < NPROC; k++)
+        emit_proc(p, k, NULL, out);
 }
 
 /* ---- the dyn family ------------------------------------------------ */
@@ -402,6 +437,8 @@ static const family families[] = {
     { "index", index_atom, I_N, SH_ATOMIC + 1, 2,
       { INDEX_MAX, INDEX_MAX }, index_ok, index_emit },
     { "dyn", NULL, 0, 0, 1, { 0, 0 }, dyn_ok, dyn_emit },
+    { "guard", guard_atom, G_N, SH_ATOMIC + 1, 1,
+      { GUARD_MAX, GUARD_MAX }, guard_ok, guard_emit },
 };
 
 #define NFAM (sizeof families / sizeof families[0])
