@@ -43,7 +43,8 @@ allowed()
     statestore) echo "util" ;;
     lang) echo "util" ;;
     engine/model) echo "util" ;;
-    frontend) echo "util lang engine/model" ;;
+    frontend) echo "util lang engine/model frontend/ltl" ;;
+    frontend/ltl) echo "util" ;;
     engine/por) echo "util statestore engine/model" ;;
     engine/search) echo "util statestore engine/model engine/por" ;;
     engine/out) echo "util statestore engine/model engine/por engine/search" ;;
