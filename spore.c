@@ -139,8 +139,7 @@ static const opt_doc opt_docs[] = {
     { "empty-chans", 0, 'q', NULL,
       "valid end states also need every channel empty (default: off)" },
     { "por",        1, OPT_POR, "NAME",
-      "partial order reduction: none, spor (S-POR), de (DE-S-POR), dl "
-      "(DL-S-POR), de-jpf, dl-jpf, odpor (default spor)" },
+      NULL /* from the table of reductions: por_help() */ },
     { "stateless",  0, OPT_STATELESS, NULL,
       "no state matching: every state reached is new; needs a small "
       "-m on cyclic models (default: off)" },
@@ -284,11 +283,25 @@ static void put_wrapped(const char *text, int indent, int width)
     putchar('\n');
 }
 
+/* --por's help: the names in the table of reductions
+ * (engine/por/por_modes.c) and the default. */
+static const char *por_help(char *buf, size_t size)
+{
+    char names[256];
+
+    snprintf(buf, size, "partial order reduction: %s (default %s)",
+             por_mode_names(names, sizeof names, 1),
+             por_mode_get(POR_MODE_DEFAULT)->name);
+    return buf;
+}
+
 static void help(void)
 {
+    char por[320];
+
     usage_synopsis(stdout);
     printf("\nCheck a Promela model by exhaustive stateful search, "
-           "replay a trail\n(default trail: model.pml.trail), or "
+           "replay a trail\n(default trail: model.pml.spore.trail), or "
            "simulate one run.\n\n"
            "Options:\n");
     for (size_t i = 0; i < NOPTS; i++) {
@@ -303,11 +316,13 @@ static void help(void)
         snprintf(left + n, sizeof left - (size_t)n, "--%s%s%s", o->name,
                  o->arg ? "=" : "", o->arg ? o->arg : "");
         printf("  %-26s", left);
-        put_wrapped(o->help, 28, 79);
+        put_wrapped(o->help != NULL ? o->help
+                    : por_help(por, sizeof por), 28, 79);
     }
     printf("\nExit status: 0 verified, 1 violation found, 2 usage error, "
            "3 model error,\n4 incomplete (a limit was hit or the search "
-           "was interrupted), 5 internal error.\n");
+           "was interrupted), 5 internal error,\n130 or 143 interrupted "
+           "by SIGINT or SIGTERM outside a search.\n");
 }
 
 static void usage_error(const char *fmt, ...)
@@ -388,11 +403,12 @@ static size_t default_memlimit(void)
 
 static int parse_por(const char *s)
 {
-    int m = search_por_from_name(s);
+    int  m = search_por_from_name(s);
+    char names[256];
 
     if (m < 0)
-        usage_error("unknown reduction '%s' (known: none, spor, de, dl, "
-                    "de-jpf, dl-jpf, odpor)", s);
+        usage_error("unknown reduction '%s' (known: %s)", s,
+                    por_mode_names(names, sizeof names, 0));
     return m;
 }
 

@@ -10,13 +10,10 @@
 #   4. Only spore.c, util/ and the separate programs of tools/ call
 #      exit().
 #
-# KNOWN below lists the arrows that break the rules today and are still
-# to be removed (issue 10): each is printed as a note, not a failure; an
-# arrow not listed fails.  Generated files (the flex and bison outputs)
-# are not read.  Prints one
-# line per broken rule; exit status 0 when there is none, 1 otherwise,
-# 99 when the source tree cannot be read.  Environment: SRCDIR (default:
-# the tree this script is in).
+# There are no exceptions.  Generated files (the flex and bison outputs)
+# are not read.  Prints one line per broken rule; exit status 0 when
+# there is none, 1 otherwise, 99 when the source tree cannot be read.
+# Environment: SRCDIR (default: the tree this script is in).
 
 set -u
 
@@ -51,19 +48,6 @@ allowed()
     tools/*) echo "util" ;;
     top) echo "*" ;;
     *) echo "?" ;;
-    esac
-}
-
-# The reductions still take the search's shared types (search_step,
-# search_succ, search_por_stats, search_observer) from search.h; they are
-# to move down into por.h so that the search alone includes the other.
-KNOWN="engine/por/por.h:engine/search/search.h engine/por/explain.h:engine/search/search.h"
-
-known()
-{
-    case " $KNOWN " in
-    *" $1:$2 "*) return 0 ;;
-    *) return 1 ;;
     esac
 }
 
@@ -110,10 +94,6 @@ for f in $files; do
             bad=1
         fi
         [ "$hr" = "$r" ] && continue
-        if known "$f" "$h"; then
-            echo "check-layers: note: $f includes $h (known, to be removed)"
-            continue
-        fi
         echo "$r $hr" >>"$edges"
         case " $ok " in
         *" * "*|*" $hr "*) ;;

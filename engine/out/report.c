@@ -223,6 +223,8 @@ static void text_counts(FILE *out, const search_result *r)
 static void text_por(FILE *out, const report_info *ri)
 {
     const search_por_stats *p = &ri->res->por;
+    const search_por       *por = search_por_get(ri->opts->por);
+    unsigned                shows = por != NULL ? por->shows : 0;
 
     if (ri->opts->por == SEARCH_POR_NONE)
         return;
@@ -232,17 +234,21 @@ static void text_por(FILE *out, const report_info *ri)
     fprintf(out, "%9zu states irreducible\n", p->irreducible);
     fprintf(out, "%9zu states fully expanded by the stack proviso (F-C3)\n",
             p->full_c3);
-    if (ri->opts->por >= SEARCH_POR_DE) {
+    if (shows & POR_SHOW_GRAPH) {
         fprintf(out, "%9zu states fully expanded by F-STACK\n",
                 p->full_stack);
         fprintf(out, "%9zu states fully expanded (timeout, rendezvous, "
                 ">62 processes)\n", p->full_other);
     }
+    if (p->full_procs)
+        fprintf(out, "%9zu states expanded fully: more than 63 processes, "
+                "the reduction is off there (thread sets are 64-bit "
+                "masks)\n", p->full_procs);
     fprintf(out, "%9zu threads denied reducibility (F-NONDET)\n",
             p->nondet_denied);
     fprintf(out, "%9zu enabled threads never expanded\n",
             p->threads_skipped);
-    if (ri->opts->por >= SEARCH_POR_DE) {
+    if (shows & POR_SHOW_GRAPH) {
         fprintf(out, "%9zu graph edges stored\n", p->edges);
         fprintf(out, "%9zu re-traversals, %zu edges re-traversed\n",
                 p->retraversals, p->retraversed);
@@ -252,15 +258,14 @@ static void text_por(FILE *out, const report_info *ri)
         if (p->static_deps)
             fprintf(out, "%9zu dep sets grown by F-STACK-STATIC\n",
                     p->static_deps);
-        if (ri->opts->por == SEARCH_POR_ODPOR)
+        if (shows & POR_SHOW_RACES)
             fprintf(out, "%9zu races, %zu threads added by them, %zu "
                     "replays over budget\n", p->races, p->race_adds,
                     p->replays_cut);
         fprintf(out, "%9zu backtrack updates: %zu conservative (a), "
                 "%zu early stops (b)\n", p->bt_updates, p->case_a,
                 p->case_b);
-        if (ri->opts->por == SEARCH_POR_DL
-            || ri->opts->por == SEARCH_POR_DL_JPF)
+        if (shows & POR_SHOW_SHORTCUTS)
             fprintf(out, "%9s short-cuts: O2 %zu, O3 %zu, O4 %zu, "
                     "O5 %zu\n", "", p->o2, p->o3, p->o4, p->o5);
         fprintf(out, "%9.3f\tMB of graph and per-state arrays\n",
@@ -428,7 +433,7 @@ static void json_por(FILE *out, const search_por_stats *p)
             "\"o2\":%zu,\"o3\":%zu,\"o4\":%zu,\"o5\":%zu,"
             "\"walks_cut\":%zu,\"static_deps\":%zu,\"races\":%zu,"
             "\"race_adds\":%zu,\"replays_cut\":%zu,"
-            "\"graph_bytes\":%zu,\"por_bytes\":%zu}",
+            "\"graph_bytes\":%zu,\"por_bytes\":%zu",
             p->reducible, p->irreducible, p->full_c3, p->full_stack,
             p->full_other, p->nondet_denied, p->threads_skipped, p->edges,
             p->retraversals, p->retraversed, p->bt_updates, p->case_a,
@@ -436,6 +441,11 @@ static void json_por(FILE *out, const search_por_stats *p)
             p->static_deps, p->races, p->race_adds, p->replays_cut,
             p->graph_bytes,
             p->por_bytes);
+    if (p->full_procs)      /* the reduction was off somewhere */
+        fprintf(out, ",\"full_procs\":%zu,\"note\":\"reduction off in "
+                "%zu states: more than 63 processes\"", p->full_procs,
+                p->full_procs);
+    fputc('}', out);
 }
 
 static void json_options(FILE *out, const search_options *o)

@@ -20,7 +20,6 @@
 #include <stdio.h>
 
 #include "engine/por/por.h"
-#include "engine/search/search.h"
 
 /* The search_observer.explain callback that writes each line, with a
  * newline, to the FILE * given as explain_ctx. */

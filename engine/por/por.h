@@ -1,8 +1,8 @@
 /*
  * engine/por/por.h -- partial order reduction strategies and what they share.
  *
- * The general search of engine/search/dfs.c keeps, for every state on its stack,
- * a por_frame: the state's successors grouped by thread (por_thread, in
+ * The general search of engine/search/dfs.c keeps, for every state on
+ * its stack, a por_frame: the state's successors grouped by thread (por_thread, in
  * pid order), and the thread sets of the algorithms (design/por-
  * algorithms.md): safe(s), backtrack(s) (here `todo`), done(s), taken(s)
  * and dep(s, p) per thread.  Thread sets are 64-bit masks: pids 0..62
@@ -22,9 +22,11 @@
  *
  * The search, not the strategies, owns the cycle proviso: an explored
  * edge onto the stack sets POR_F_FULL on the stored state it leaves, and
- * f->todo := f->safe.  It also owns the reducible test (por_reducible:
- * the first thread, in order, whose every transition at its location is
- * invisible, not atomic, and whose successors are not on the stack).
+ * f->todo := f->safe.  It calls S-POR's reducible test
+ * (por_spor_reducible: the first thread, in order, whose every
+ * transition at its location is invisible, not atomic, and whose
+ * successors are not on the stack) before enter() for every strategy
+ * but the -JPF ones.
  *
  * Graph modes (DE, DL, O-DPOR) keep the visited graph: per stored state
  * a singly linked list of edges {dst, label, pid, pid2} and a mask of the
@@ -38,9 +40,146 @@
 #include <stdint.h>
 
 #include "engine/model/bc.h"
-#include "engine/search/search.h"
 #include "engine/model/ts.h"
 #include "statestore/ss.h"
+
+/* ------------------------------------------- the search's shared types
+ * What the search and the reductions both speak of.  They keep the
+ * search_ prefix (the search, engine/search/search.h, owns them and
+ * hands them to the outputs) but live here, in the lower room, so that
+ * the reductions include nothing from the search. */
+
+/* One step of a trail: the process that moved and its transition, plus
+ * the receiver of a rendezvous (TS_NONE when there is none). */
+typedef struct search_step {
+    uint32_t pid;
+    uint32_t trans;
+    uint32_t pid2;
+    uint32_t trans2;
+} search_step;
+
+/* One successor as the search keeps it (a copy of ts_succ). */
+typedef struct search_succ {
+    search_step step;       /* who moved */
+    uint32_t    finding;    /* ts_finding */
+    uint32_t    floc;       /* its location id */
+    uint32_t    vec_len;    /* 0: no successor state */
+    uint32_t    vec_off;    /* the vector: view->vecs + vec_off */
+    uint32_t    label;      /* interned dynamic accesses (graph modes) */
+    uint32_t    dst;        /* store id of the successor once known, or
+                               SS_NOREF */
+} search_succ;              /* 40 bytes */
+
+/* What a reduction did (all zero under none). */
+typedef struct search_por_stats {
+    size_t reducible;           /* states expanded by one invisible thread */
+    size_t irreducible;         /* stored states with a choice of threads */
+    size_t full_c3;             /* fully expanded by the stack proviso */
+    size_t full_stack;          /* fully expanded by F-STACK */
+    size_t full_other;          /* fully expanded: timeout, rendezvous,
+                                   more than 63 processes */
+    size_t full_procs;          /* of which because a process with pid
+                                   63 or more was enabled: thread sets
+                                   are 64-bit masks, so the reduction is
+                                   off at such a state */
+    size_t nondet_denied;       /* threads denied reducibility because a
+                                   sibling transition is visible */
+    size_t edges;               /* edges in the visited graph */
+    size_t retraversals;        /* graph walks started */
+    size_t retraversed;         /* edges walked by them */
+    size_t bt_updates;          /* backtrack-set updates */
+    size_t case_a;              /* conservative updates (case (a)) */
+    size_t case_b;              /* early stops (case (b)) */
+    size_t o2, o3, o4, o5;      /* Appendix A short-cuts */
+    size_t walks_cut;           /* DE walks stopped early (every frame
+                                   they could teach became full); DL
+                                   states below which no thread outside
+                                   the set can still conflict */
+    size_t static_deps;         /* F-STACK-STATIC: dep sets grown from
+                                   the static facts */
+    size_t races;               /* O-DPOR: reversible races found */
+    size_t race_adds;           /* O-DPOR: threads added by a race (the
+                                   initials test failed) */
+    size_t replays_cut;         /* O-DPOR: replays over their budget
+                                   (the frames they could teach were
+                                   expanded fully instead) */
+    size_t threads_skipped;     /* enabled threads never expanded */
+    size_t graph_bytes;         /* edges, labels and per-state arrays */
+    size_t por_bytes;           /* peak per-stack POR data */
+} search_por_stats;
+
+/* An observer sees the search as it runs (engine/out/dot.h draws the graph
+ * from it, engine/por/explain.h prints the reduction's decisions).  It costs
+ * nothing when search_options.obs is NULL; a search with an observer
+ * always takes the general path (same counts, pan's order under none).
+ * Everything passed to a callback is borrowed for the call.  State ids
+ * are store ids: 0 for the initial state, then in the order stored. */
+
+/* Flags of a closed state (search_obs_state.flags). */
+#define SEARCH_OBS_REDUCIBLE 0x01u  /* safe = one invisible thread */
+#define SEARCH_OBS_IRRED     0x02u  /* irreducible with source sets */
+#define SEARCH_OBS_FULL      0x04u  /* expanded fully (proviso or forced) */
+#define SEARCH_OBS_FORCED    0x08u  /* full: timeout, rendezvous, pids */
+#define SEARCH_OBS_DEAD      0x10u  /* no successor at all */
+
+/* One successor of a closed state. */
+typedef struct search_obs_succ {
+    search_step    step;
+    uint32_t       finding;     /* ts_finding */
+    int            taken;       /* its thread was taken (or covered: O3) */
+    const uint8_t *vec;         /* the successor (NULL: none), vec_len */
+    size_t         vec_len;
+} search_obs_succ;
+
+/* A stored state as the search leaves it (popped from the stack). */
+typedef struct search_obs_state {
+    uint32_t               id;
+    unsigned               flags;       /* SEARCH_OBS_* */
+    uint64_t               enabled;     /* thread sets: bit p = pid p */
+    uint64_t               safe;
+    uint64_t               todo;        /* backtrack(s) */
+    uint64_t               done;
+    uint64_t               taken;
+    size_t                 nsucc;
+    const search_obs_succ *succs;
+} search_obs_state;
+
+typedef struct search_observer {
+    void *ctx;
+    /* a state stored (and pushed) at depth */
+    void (*state)(void *ctx, uint32_t id, const uint8_t *vec, size_t len,
+                  size_t depth);
+    /* an explored move from stored state src: the steps of one
+     * transition, or of an atomic chain through unstored states; dst is
+     * the stored target, or TS_NONE for an error move (finding set, a
+     * separate call from the move's own edge when it has a target);
+     * is_new: dst was stored by this move */
+    void (*edge)(void *ctx, uint32_t src, uint32_t dst,
+                 const search_step *steps, size_t nsteps, uint32_t finding,
+                 int is_new);
+    /* a stored state closed (popped) */
+    void (*closed)(void *ctx, const search_obs_state *s);
+    /* one line of --explain text, without a newline (explain_ctx) */
+    void (*explain)(void *ctx, const char *line);
+    void *explain_ctx;
+} search_observer;
+
+/* ------------------------------------------------------- debug checks
+ * POR_CHECK(cond) states an invariant of the search or a reduction.  It
+ * is compiled only with ./configure --enable-debug-checks
+ * (SPORE_DEBUG_CHECKS in config.h, which every .c includes first); a
+ * default build pays nothing.  A broken invariant prints the condition
+ * and where, and aborts (an internal error, not a result). */
+#ifdef SPORE_DEBUG_CHECKS
+#define POR_CHECK(cond) \
+    ((cond) ? (void)0 : por_check_failed(#cond, __FILE__, __LINE__))
+#else
+#define POR_CHECK(cond) ((void)0)
+#endif
+
+/* Print "spore: internal check failed: ..." on stderr and abort. */
+void por_check_failed(const char *cond, const char *file, int line)
+    __attribute__((noreturn));
 
 typedef uint64_t por_set;
 
@@ -100,13 +239,43 @@ typedef struct por_frame {
     por_set  done;      /* DE/DL done(s) */
 } por_frame;
 
+/* ------------------------------------------------------------ memory */
+
+/* The memory budget of everything the reductions grow while the search
+ * runs (the visited graph's edges, the labels, walk stacks, each
+ * strategy's own arrays): it is counted against --memlimit together
+ * with what the search holds (the store, the stack, the per-state
+ * arrays), which others() returns.  A growth that would pass the limit,
+ * or that malloc refuses, is not made: it sets oom, and the caller
+ * leaves its structures as they were (an edge, a label or a walk step
+ * is dropped).  The search checks oom after every call into a strategy
+ * and then ends as incomplete (out of memory), so nothing computed from
+ * the partial structures is trusted. */
+typedef struct por_mem {
+    size_t   limit;                 /* bytes in all; 0: no limit */
+    size_t   held;                  /* bytes grown through por_grow */
+    size_t (*others)(void *ctx);    /* bytes held besides; may be NULL */
+    void    *ctx;
+    int      oom;                   /* a growth was refused */
+} por_mem;
+
+/* Grow *p (an array of elem-byte items with capacity *cap) to hold at
+ * least need items, doubling, within m's budget (m may be NULL: malloc
+ * alone decides).  Returns 0, or -1 with m->oom set and *p, *cap
+ * unchanged.  New items are not initialised. */
+int por_grow(por_mem *m, void **p, size_t *cap, size_t need, size_t elem);
+
 /* ------------------------------------------------------------ labels */
 
 #define POR_LABEL_NONE 0u       /* the empty label (invisible) */
 
 typedef struct por_labels por_labels;
 
-por_labels *por_labels_new(void);
+/* A new label table whose growth is counted in m (may be NULL); NULL
+ * when even the first table cannot be had.  When a label cannot be
+ * interned for want of memory, por_label() and por_label_union() return
+ * POR_LABEL_NONE and m->oom is set. */
+por_labels *por_labels_new(por_mem *m);
 void        por_labels_free(por_labels *l);
 /* The accesses of label id (sorted, merged; *n of them); borrowed,
  * valid until the next por_label* call that interns. */
@@ -166,10 +335,11 @@ static inline por_set por_edge_tids(const por_edge *e)
 typedef struct por_ctx {
     ts                   *t;
     const bc_program     *prog;
-    const search_options *o;
     search_por_stats     *st;
     ss_store             *ss;
     por_labels           *labels;
+    por_mem               mem;          /* budget of the arrays below and
+                                           of the strategies' own */
 
     por_frame            *frames;       /* the stack; depth frames */
     size_t                depth;
@@ -345,6 +515,95 @@ extern const por_algo por_algo_de_jpf;
 extern const por_algo por_algo_dl;
 extern const por_algo por_algo_dl_jpf;
 extern const por_algo por_algo_odpor;
+
+/* ------------------------------------------------------------- modes */
+
+/* The reductions a user can choose (--por=NAME), in the order of the
+ * table por_modes[] (engine/por/por_modes.c).  Adding one: a file
+ * engine/por/por_NAME.c with its por_algo, one line here, one entry in
+ * the table; --help, the error for an unknown name, the text report,
+ * JSON and --por-check read the table. */
+typedef enum por_mode_id {
+    POR_MODE_NONE,              /* full expansion */
+    POR_MODE_SPOR,              /* S-POR: safe sets + stack proviso */
+    POR_MODE_DE,                /* DE-S-POR: eager source sets */
+    POR_MODE_DL,                /* DL-S-POR: lazy source sets */
+    POR_MODE_DE_JPF,            /* DE with safe = enabled everywhere */
+    POR_MODE_DL_JPF,            /* DL with safe = enabled everywhere */
+    POR_MODE_ODPOR,             /* stateful source-DPOR on S-POR */
+    POR_NMODES
+} por_mode_id;
+
+/* The default reduction (the measurements behind it: por_modes.c). */
+#define POR_MODE_DEFAULT POR_MODE_SPOR
+
+/* What the text report shows of a mode's statistics (por_mode.shows),
+ * besides the lines every reduction has (reducible, irreducible, F-C3,
+ * F-NONDET, threads never expanded).  JSON always has every field. */
+#define POR_SHOW_GRAPH     0x01u  /* F-STACK and forced full expansion,
+                                     graph edges, re-traversals, dep
+                                     sets, backtrack updates, memory */
+#define POR_SHOW_RACES     0x02u  /* O-DPOR's races and replays */
+#define POR_SHOW_SHORTCUTS 0x04u  /* DL's short-cuts O2-O5 */
+
+/* One reduction as the user and the reports see it. */
+typedef struct por_mode {
+    const char     *name;       /* on the command line: "dl" */
+    const char     *brief;      /* in --help after the name, or NULL */
+    const char     *title;      /* the report's line */
+    const char     *proviso;    /* the fixes it applies, for people; NULL:
+                                   built from --cycle-fix and walk */
+    const char     *walk;       /* with proviso NULL: how it learns below
+                                   a visited state */
+    const char     *walk_paths; /* the same under --de-retraverse=paths,
+                                   or NULL when it does not take it */
+    const por_algo *algo;
+    unsigned        shows;      /* POR_SHOW_* */
+} por_mode;
+
+/* The table, POR_NMODES entries indexed by por_mode_id. */
+extern const por_mode por_modes[POR_NMODES];
+
+/* The entry of mode m, or NULL when m is not one. */
+const por_mode *por_mode_get(int m);
+/* The mode called name, or -1. */
+int         por_mode_from_name(const char *name);
+/* Does mode m take --cycle-fix (its proviso is built from it)? */
+int         por_mode_takes_cycle_fix(int m);
+/* The names for people into buf (size bytes, returned): "none, spor,
+ * de, ..." in table order; with briefs, each brief in parentheses after
+ * its name ("spor (S-POR)"). */
+const char *por_mode_names(char *buf, size_t size, int briefs);
+/* The proviso and fixes of mode m run with cycle fix fix (POR_CYCLE_*)
+ * and de_paths (--de-retraverse=paths) into buf, which is returned;
+ * "?" for an unknown mode. */
+const char *por_mode_proviso(int m, int fix, int de_paths, char *buf,
+                             size_t size);
+
+/* --------------------------------------------- static facts, S-POR */
+
+/* Fill c's static facts per location (loc_rd, loc_wr, loc_invis,
+ * uses_timeout, and F-STACK-STATIC's loc_reach_*, spawn_*, has_run) from
+ * c->prog; por_facts_free() frees them.  Needs only c->prog. */
+void     por_facts_init(por_ctx *c);
+void     por_facts_free(por_ctx *c);
+
+/* F-BLOCK: the threads of frame f (state vec, len bytes) whose location
+ * has a transition that is not enabled there (blocked, or a disabled
+ * sibling), from f's successor records (c->succs, c->thr); every
+ * process of vec counts. */
+por_set  por_pending_mask(por_ctx *c, const por_frame *f,
+                          const uint8_t *vec, size_t len);
+
+/* S-POR's reducible test with F-NONDET and F-C3 (por_spor.c), on a
+ * frame whose records and threads are in c->succs, c->thr: the first
+ * thread, in the order of c->pick, whose every transition at its
+ * location is invisible and not atomic and none of whose successors is
+ * on the stack (c->lookup, c->stackpos).  Sets POR_F_REDUCIBLE and
+ * f->safe to that thread, or POR_F_FULL when every candidate was
+ * refused by the proviso; marks invisible threads POR_T_INVIS and
+ * counts in c->st.  Needs por_facts_init(). */
+void     por_spor_reducible(por_ctx *c, por_frame *f);
 
 /* Shared by the strategies' enter(): set safe/todo for a reducible state
  * (the search has put the chosen thread in f->safe) or an irreducible

@@ -13,11 +13,53 @@
 
 #include "engine/por/por.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "engine/por/explain.h"
 #include "util/xalloc.h"
+
+/* ------------------------------------------------------ debug checks */
+
+void por_check_failed(const char *cond, const char *file, int line)
+{
+    fprintf(stderr, "spore: internal check failed: %s (%s:%d)\n", cond,
+            file, line);
+    abort();
+}
+
+/* ------------------------------------------------------------ memory */
+
+int por_grow(por_mem *m, void **p, size_t *cap, size_t need, size_t elem)
+{
+    size_t ncap = *cap ? *cap : 16;
+    void  *np;
+
+    if (need <= *cap)
+        return 0;
+    while (ncap < need)
+        ncap *= 2;
+    if (m != NULL && m->limit != 0) {
+        size_t used = m->held + (m->others != NULL ? m->others(m->ctx) : 0);
+
+        if (used + (ncap - *cap) * elem > m->limit) {
+            m->oom = 1;
+            return -1;
+        }
+    }
+    np = ncap <= SIZE_MAX / elem ? realloc(*p, ncap * elem) : NULL;
+    if (np == NULL) {
+        if (m != NULL)
+            m->oom = 1;
+        return -1;
+    }
+    if (m != NULL)
+        m->held += (ncap - *cap) * elem;
+    *p = np;
+    *cap = ncap;
+    return 0;
+}
 
 /* ------------------------------------------------------------ labels */
 
@@ -36,15 +78,25 @@ struct por_labels {
     size_t     nslots;  /* power of two */
     ts_access *tmp;
     size_t     tmp_cap;
+    por_mem   *mem;     /* budget; may be NULL */
 };
 
-por_labels *por_labels_new(void)
+por_labels *por_labels_new(por_mem *m)
 {
-    por_labels *l = xcalloc(1, sizeof *l);
+    por_labels *l = calloc(1, sizeof *l);
+    size_t      scap = 0;
 
-    l->nslots = 1024;
-    l->slots = xcalloc(l->nslots, sizeof *l->slots);
-    xgrow((void **)&l->labs, &l->labs_cap, 1, sizeof *l->labs);
+    if (l == NULL)
+        return NULL;
+    l->mem = m;
+    if (por_grow(m, (void **)&l->slots, &scap, 1024, sizeof *l->slots) != 0
+        || por_grow(m, (void **)&l->labs, &l->labs_cap, 1,
+                    sizeof *l->labs) != 0) {
+        por_labels_free(l);
+        return NULL;
+    }
+    l->nslots = scap;
+    memset(l->slots, 0, l->nslots * sizeof *l->slots);
     l->labs[0].off = 0;
     l->labs[0].n = 0;
     l->labs[0].hash = 0;
@@ -103,10 +155,19 @@ static uint64_t acc_hash(const ts_access *a, size_t n)
     return h | 1;
 }
 
-static void rehash(por_labels *l)
+/* Double the index; returns -1 (the old index kept) when there is no
+ * memory for it. */
+static int rehash(por_labels *l)
 {
     size_t    n = l->nslots * 2;
-    uint32_t *s = xcalloc(n, sizeof *s);
+    size_t    cap = 0;
+    uint32_t *s = NULL;
+
+    if (por_grow(l->mem, (void **)&s, &cap, n, sizeof *s) != 0)
+        return -1;
+    memset(s, 0, n * sizeof *s);
+    if (l->mem != NULL)     /* the old index goes: count the difference */
+        l->mem->held -= l->nslots * sizeof *s;
 
     for (size_t id = 1; id < l->nlabs; id++) {
         size_t i = (size_t)l->labs[id].hash & (n - 1);
@@ -118,6 +179,7 @@ static void rehash(por_labels *l)
     free(l->slots);
     l->slots = s;
     l->nslots = n;
+    return 0;
 }
 
 /* Intern the normalised list tmp[0..n). */
@@ -138,9 +200,15 @@ static uint32_t intern(por_labels *l, size_t n)
             return l->slots[i] - 1;
         i = (i + 1) & (l->nslots - 1);
     }
-    xgrow((void **)&l->pool, &l->pool_cap, l->npool + n, sizeof *l->pool);
+    /* out of memory: no new label (the search stops on mem->oom); the
+     * index is never let fill up, so lookups still end */
+    if ((l->nlabs + 1) * 4 > l->nslots * 3
+        || por_grow(l->mem, (void **)&l->pool, &l->pool_cap, l->npool + n,
+                    sizeof *l->pool) != 0
+        || por_grow(l->mem, (void **)&l->labs, &l->labs_cap, l->nlabs + 1,
+                    sizeof *l->labs) != 0)
+        return POR_LABEL_NONE;
     memcpy(l->pool + l->npool, l->tmp, n * sizeof *l->tmp);
-    xgrow((void **)&l->labs, &l->labs_cap, l->nlabs + 1, sizeof *l->labs);
     l->labs[l->nlabs].off = (uint32_t)l->npool;
     l->labs[l->nlabs].n = (uint32_t)n;
     l->labs[l->nlabs].hash = h;
@@ -148,7 +216,7 @@ static uint32_t intern(por_labels *l, size_t n)
     l->slots[i] = (uint32_t)l->nlabs + 1;
     l->nlabs++;
     if (l->nlabs * 2 > l->nslots)
-        rehash(l);
+        (void)rehash(l);    /* on failure the index stays below 3/4 */
     return (uint32_t)l->nlabs - 1;
 }
 
@@ -178,9 +246,10 @@ static size_t normalise(por_labels *l, size_t n)
 
 uint32_t por_label(por_labels *l, const ts_access *a, size_t n)
 {
-    if (n == 0)
+    if (n == 0
+        || por_grow(l->mem, (void **)&l->tmp, &l->tmp_cap, n,
+                    sizeof *l->tmp) != 0)
         return POR_LABEL_NONE;
-    xgrow((void **)&l->tmp, &l->tmp_cap, n, sizeof *l->tmp);
     memcpy(l->tmp, a, n * sizeof *a);
     return intern(l, normalise(l, n));
 }
@@ -196,7 +265,9 @@ uint32_t por_label_union(por_labels *l, uint32_t a, uint32_t b)
         return b;
     na = l->labs[a].n;
     nb = l->labs[b].n;
-    xgrow((void **)&l->tmp, &l->tmp_cap, na + nb, sizeof *l->tmp);
+    if (por_grow(l->mem, (void **)&l->tmp, &l->tmp_cap, na + nb,
+                 sizeof *l->tmp) != 0)
+        return POR_LABEL_NONE;
     memcpy(l->tmp, l->pool + l->labs[a].off, na * sizeof *l->tmp);
     memcpy(l->tmp + na, l->pool + l->labs[b].off, nb * sizeof *l->tmp);
     return intern(l, normalise(l, na + nb));
@@ -318,10 +389,10 @@ void por_add_edge(por_ctx *c, uint32_t src, uint32_t dst, uint32_t label,
 {
     por_edge *e;
 
-    if (src >= c->nstates)
+    if (src >= c->nstates
+        || por_grow(&c->mem, (void **)&c->edges, &c->edges_cap,
+                    c->nedges + 1, sizeof *c->edges) != 0)
         return;
-    xgrow((void **)&c->edges, &c->edges_cap, c->nedges + 1,
-          sizeof *c->edges);
     e = &c->edges[c->nedges];
     e->dst = dst;
     e->label = label;
@@ -352,8 +423,9 @@ int por_walk_mark(por_ctx *c, uint32_t u)
 
 void por_walk_push(por_ctx *c, uint32_t u, size_t *n)
 {
-    xgrow((void **)&c->work, &c->work_cap, *n + 1, sizeof *c->work);
-    c->work[(*n)++] = u;
+    if (por_grow(&c->mem, (void **)&c->work, &c->work_cap, *n + 1,
+                 sizeof *c->work) == 0)
+        c->work[(*n)++] = u;
 }
 
 /* --------------------------------------------------- pending actions */
@@ -587,4 +659,152 @@ int por_enter_common(por_ctx *c, por_frame *f, unsigned needs)
     f->todo = first >= 0 ? por_bit(por_thr(c, f, (uint32_t)first)->pid)
                          : f->safe;
     return 1;
+}
+
+/* ------------------------------------------ static facts per location */
+
+/* F-STACK-STATIC's facts: per location, the union of the static facts
+ * of every location its proctype can reach from it (a fixpoint over the
+ * control-flow edges), whether a `run' is among them, and the facts of
+ * every proctype a `run' can start. */
+static void init_reach(por_ctx *c)
+{
+    const bc_program *p = c->prog;
+    size_t            nw = p->nwords ? p->nwords : 1;
+    uint8_t          *spawned = xcalloc((size_t)p->nprocs + 1, 1);
+    int               changed = 1;
+
+    c->loc_reach_rd = xcalloc((size_t)p->npclocs * nw + 1, sizeof(uint64_t));
+    c->loc_reach_wr = xcalloc((size_t)p->npclocs * nw + 1, sizeof(uint64_t));
+    c->loc_reach_run = xcalloc((size_t)p->npclocs + 1, 1);
+    c->spawn_rd = xcalloc(nw, sizeof(uint64_t));
+    c->spawn_wr = xcalloc(nw, sizeof(uint64_t));
+    memcpy(c->loc_reach_rd, c->loc_rd, (size_t)p->npclocs * nw * 8);
+    memcpy(c->loc_reach_wr, c->loc_wr, (size_t)p->npclocs * nw * 8);
+    for (uint32_t k = 0; k < p->ntrans; k++) {
+        const bc_trans *t = &p->trans[k];
+
+        for (uint32_t i = t->code; i < t->code + t->ncode; i++)
+            if (p->code[i].op == BC_RUN) {
+                c->loc_reach_run[p->procs[t->proc].loc0 + t->src] = 1;
+                c->has_run = 1;
+                if (p->code[i].a < p->nprocs)
+                    spawned[p->code[i].a] = 1;
+            }
+    }
+    while (changed) {
+        changed = 0;
+        for (uint32_t k = p->ntrans; k-- > 0;) {
+            const bc_trans *t = &p->trans[k];
+            size_t          a = (size_t)p->procs[t->proc].loc0 + t->src;
+            size_t          b = (size_t)p->procs[t->proc].loc0 + t->dst;
+
+            if (a == b || a >= p->npclocs || b >= p->npclocs)
+                continue;
+            for (uint32_t w = 0; w < p->nwords; w++) {
+                uint64_t r = c->loc_reach_rd[b * nw + w];
+                uint64_t x = c->loc_reach_wr[b * nw + w];
+
+                if ((r & ~c->loc_reach_rd[a * nw + w])
+                    | (x & ~c->loc_reach_wr[a * nw + w])) {
+                    c->loc_reach_rd[a * nw + w] |= r;
+                    c->loc_reach_wr[a * nw + w] |= x;
+                    changed = 1;
+                }
+            }
+            if (c->loc_reach_run[b] && !c->loc_reach_run[a]) {
+                c->loc_reach_run[a] = 1;
+                changed = 1;
+            }
+        }
+    }
+    for (uint32_t k = 0; k < p->ntrans && p->facts != NULL; k++)
+        if (spawned[p->trans[k].proc])
+            for (uint32_t w = 0; w < p->nwords; w++) {
+                c->spawn_rd[w] |= bc_reads(p, k)[w];
+                c->spawn_wr[w] |= bc_writes(p, k)[w];
+            }
+    free(spawned);
+}
+
+void por_facts_init(por_ctx *c)
+{
+    const bc_program *p = c->prog;
+    size_t            nw = p->nwords ? p->nwords : 1;
+
+    c->loc_rd = xcalloc((size_t)p->npclocs * nw + 1, sizeof *c->loc_rd);
+    c->loc_wr = xcalloc((size_t)p->npclocs * nw + 1, sizeof *c->loc_wr);
+    c->loc_invis = xcalloc((size_t)p->npclocs + 1, 1);
+    for (uint32_t li = 0; li < p->npclocs; li++) {
+        const bc_pcloc *l = &p->pclocs[li];
+        int             invis = l->ntrans > 0;
+
+        for (uint32_t k = l->first; k < l->first + l->ntrans; k++) {
+            if (p->facts != NULL)
+                for (uint32_t w = 0; w < p->nwords; w++) {
+                    c->loc_rd[li * nw + w] |= bc_reads(p, k)[w];
+                    c->loc_wr[li * nw + w] |= bc_writes(p, k)[w];
+                }
+            if (!bc_trans_invisible(p, k)
+                || (p->trans[k].flags & (BC_TR_ATOMIC | BC_TR_TIMEOUT
+                                         | BC_TR_DIE)))
+                invis = 0;
+        }
+        c->loc_invis[li] = (uint8_t)invis;
+    }
+    for (uint32_t k = 0; k < p->ntrans; k++)
+        if (p->trans[k].flags & BC_TR_TIMEOUT)
+            c->uses_timeout = 1;
+    init_reach(c);
+}
+
+void por_facts_free(por_ctx *c)
+{
+    free(c->loc_rd);
+    free(c->loc_wr);
+    free(c->loc_invis);
+    free(c->loc_reach_rd);
+    free(c->loc_reach_wr);
+    free(c->loc_reach_run);
+    free(c->spawn_rd);
+    free(c->spawn_wr);
+    c->loc_rd = c->loc_wr = NULL;
+    c->loc_invis = c->loc_reach_run = NULL;
+    c->loc_reach_rd = c->loc_reach_wr = NULL;
+    c->spawn_rd = c->spawn_wr = NULL;
+}
+
+/* --------------------------------------------------- F-BLOCK's mask */
+
+por_set por_pending_mask(por_ctx *c, const por_frame *f, const uint8_t *vec,
+                         size_t len)
+{
+    const bc_program *p = c->prog;
+    uint32_t          np = ts_nprocs(vec);
+    por_set           pend = 0;
+
+    (void)len;
+    for (uint32_t pid = 0; pid < np; pid++)
+        pend |= por_bit(pid);
+    /* a thread all of whose transitions at its location gave a successor
+     * (as mover or receiver) has nothing pending */
+    for (uint32_t k = 0; k < f->nthr; k++) {
+        const por_thread *th = &c->thr[f->thr0 + k];
+        const search_succ *s0 = &c->succs[f->succ0 + th->first];
+        const bc_trans   *t0 = &p->trans[s0->step.trans];
+        const bc_pcloc   *l = &p->pclocs[p->procs[t0->proc].loc0 + t0->src];
+        uint32_t          seen = 0;
+
+        if (l->ntrans > 32 || th->pid >= 63)
+            continue;
+        for (uint32_t i = 0; i < th->n; i++) {
+            uint32_t tr = c->succs[f->succ0 + th->first + i].step.trans;
+
+            if (tr >= l->first && tr < l->first + l->ntrans)
+                seen |= 1u << (tr - l->first);
+        }
+        if (seen == (l->ntrans == 32 ? ~0u : (1u << l->ntrans) - 1u))
+            pend &= ~por_bit(th->pid);
+    }
+    return pend;
 }

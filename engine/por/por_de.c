@@ -76,7 +76,8 @@ typedef struct de {
      * cell the threads reading / writing it */
     uint32_t *lep;      /* per label: walk epoch when met */
     por_set  *ltids;
-    size_t    lcap;
+    size_t    lcap;     /* of lep */
+    size_t    ltids_cap;
     uint32_t *ltouch;
     size_t    nlt, lt_cap;
     uint32_t *locep;    /* per location */
@@ -97,6 +98,8 @@ typedef struct de {
     /* paths mode: the replay path */
     uint32_t *path;
     size_t    path_cap;
+    por_mem  *mem;      /* the search's budget (c->mem): every array
+                           above that grows with the search is counted */
 } de;
 
 /* Cells: global bytes [0, g), then these (the first four are the static
@@ -121,6 +124,7 @@ static void *de_new(por_ctx *c)
     x->cwt = xcalloc(x->ncells, sizeof *x->cwt);
     x->locep = xcalloc(c->prog->npclocs + 1, sizeof *x->locep);
     x->lpids = xcalloc(c->prog->npclocs + 1, sizeof *x->lpids);
+    x->mem = &c->mem;
     return x;
 }
 
@@ -217,13 +221,18 @@ static void note(por_ctx *c, uint32_t anc, por_set add, uint32_t from,
 
 /* ------------------------------------------------- per-cell stacks */
 
-static void cl_push(clist *l, uint32_t i)
+static void cl_push(de *x, clist *l, uint32_t i)
 {
+    size_t cap = l->cap;
+
     if (l->n > 0 && l->v[l->n - 1] == i)
         return;
     if (l->n == l->cap) {
-        l->cap = l->cap ? 2 * l->cap : 8;
-        l->v = xrealloc(l->v, l->cap * sizeof *l->v);
+        if (cap >= UINT32_MAX / 2
+            || por_grow(x->mem, (void **)&l->v, &cap, (size_t)l->n + 1,
+                        sizeof *l->v) != 0)
+            return;     /* out of memory: the search stops */
+        l->cap = (uint32_t)cap;
     }
     l->v[l->n++] = i;
 }
@@ -284,9 +293,9 @@ static void push_cells(de *x, por_ctx *c, uint32_t i)
 
         acc_cells(x, &a[k], &lo, &hi, &extra);
         for (uint32_t cl = lo; cl < hi; cl++)
-            cl_push(&ls[cl], i);
+            cl_push(x, &ls[cl], i);
         if (extra != UINT32_MAX)
-            cl_push(&ls[extra], i);
+            cl_push(x, &ls[extra], i);
     }
 }
 
@@ -317,7 +326,9 @@ static void vis_trunc(de *x, por_ctx *c, size_t m)
 static void vis_push(de *x, por_ctx *c, uint32_t from, uint32_t anc,
                      uint32_t pid, uint32_t pid2, uint32_t label)
 {
-    xgrow((void **)&x->v, &x->cap, x->n + 1, sizeof *x->v);
+    if (por_grow(x->mem, (void **)&x->v, &x->cap, x->n + 1,
+                 sizeof *x->v) != 0)
+        return;         /* out of memory: the search stops */
     x->v[x->n].from = from;
     x->v[x->n].anc = anc;
     x->v[x->n].label = label;
@@ -457,6 +468,7 @@ static void stack_fix(por_ctx *c, uint32_t j, uint32_t k)
  * list (count, then pid, loc pairs). */
 static const uint32_t *pend_locs(de *x, por_ctx *c, uint32_t u)
 {
+    static const uint32_t none[1] = { 0 };
     const uint8_t *vec;
     size_t         len;
     size_t         np;
@@ -467,16 +479,19 @@ static const uint32_t *pend_locs(de *x, por_ctx *c, uint32_t u)
     if (u >= x->pl_cap) {
         size_t old = x->pl_cap;
 
-        xgrow((void **)&x->pl, &x->pl_cap, (size_t)u + 1, sizeof *x->pl);
+        if (por_grow(x->mem, (void **)&x->pl, &x->pl_cap, (size_t)u + 1,
+                     sizeof *x->pl) != 0)
+            return none;    /* out of memory: the search stops */
         memset(x->pl + old, 0, (x->pl_cap - old) * sizeof *x->pl);
     }
     if (x->pl[u] != 0)
         return x->pool + x->pl[u] - 1;
+    at = x->npool;
+    if (por_grow(x->mem, (void **)&x->pool, &x->pool_cap,
+                 at + 1 + 2 * POR_MAX_LOCS, sizeof *x->pool) != 0)
+        return none;
     vec = ss_get(c->ss, u, &len);
     np = ts_proc_locs(c->t, vec, len - c->vec_extra, locs, POR_MAX_LOCS);
-    at = x->npool;
-    xgrow((void **)&x->pool, &x->pool_cap, at + 1 + 2 * POR_MAX_LOCS,
-          sizeof *x->pool);
     x->pool[at] = 0;
     x->npool = at + 1;
     for (uint32_t pid = 0; pid < np && pid < POR_MAX_LOCS; pid++)
@@ -518,10 +533,11 @@ static void sum_pending(de *x, por_ctx *c, uint32_t u)
         uint32_t li = pl[2 + 2 * k];
 
         if (x->locep[li] != x->epoch) {
+            if (por_grow(x->mem, (void **)&x->loctouch, &x->loct_cap,
+                         x->nloct + 1, sizeof *x->loctouch) != 0)
+                return;     /* out of memory: the search stops */
             x->locep[li] = x->epoch;
             x->lpids[li] = 0;
-            xgrow((void **)&x->loctouch, &x->loct_cap, x->nloct + 1,
-                  sizeof *x->loctouch);
             x->loctouch[x->nloct++] = li;
         }
         x->lpids[li] |= por_bit(pid);
@@ -535,16 +551,20 @@ static void sum_label(de *x, por_ctx *c, uint32_t label, por_set tids)
     if (n > x->lcap) {
         size_t old = x->lcap;
 
-        xgrow((void **)&x->lep, &x->lcap, n, sizeof *x->lep);
-        x->ltids = xrealloc(x->ltids, x->lcap * sizeof *x->ltids);
+        if (por_grow(x->mem, (void **)&x->ltids, &x->ltids_cap, n,
+                     sizeof *x->ltids) != 0
+            || por_grow(x->mem, (void **)&x->lep, &x->lcap, n,
+                        sizeof *x->lep) != 0)
+            return;     /* out of memory: the search stops */
         for (size_t i = old; i < x->lcap; i++)
             x->lep[i] = 0;
     }
     if (x->lep[label] != x->epoch) {
+        if (por_grow(x->mem, (void **)&x->ltouch, &x->lt_cap, x->nlt + 1,
+                     sizeof *x->ltouch) != 0)
+            return;
         x->lep[label] = x->epoch;
         x->ltids[label] = 0;
-        xgrow((void **)&x->ltouch, &x->lt_cap, x->nlt + 1,
-              sizeof *x->ltouch);
         x->ltouch[x->nlt++] = label;
     }
     x->ltids[label] |= tids;
@@ -553,11 +573,12 @@ static void sum_label(de *x, por_ctx *c, uint32_t label, por_set tids)
 static void cell_add(de *x, uint32_t cl, por_set tids, int write)
 {
     if (x->cep[cl] != x->epoch) {
+        if (por_grow(x->mem, (void **)&x->ctouch, &x->ct_cap, x->nct + 1,
+                     sizeof *x->ctouch) != 0)
+            return;     /* out of memory: the search stops */
         x->cep[cl] = x->epoch;
         x->crt[cl] = 0;
         x->cwt[cl] = 0;
-        xgrow((void **)&x->ctouch, &x->ct_cap, x->nct + 1,
-              sizeof *x->ctouch);
         x->ctouch[x->nct++] = cl;
     }
     if (write)
@@ -788,7 +809,9 @@ static int retraverse_paths(de *x, por_ctx *c, uint32_t u0)
 
     c->st->retraversals++;
     /* path[2k] = state, path[2k+1] = next edge to try */
-    xgrow((void **)&x->path, &x->path_cap, 2, sizeof *x->path);
+    if (por_grow(x->mem, (void **)&x->path, &x->path_cap, 2,
+                 sizeof *x->path) != 0)
+        return 0;       /* out of memory: the search stops */
     x->path[np++] = u0;
     x->path[np++] = c->ehead[u0];
     paths_pending(x, c, u0);
@@ -830,7 +853,9 @@ static int retraverse_paths(de *x, por_ctx *c, uint32_t u0)
         }
         /* one replayed entry per path edge (empty label: no cells) */
         vis_push(x, c, UINT32_MAX, UINT32_MAX, e->pid, e->pid2, e->label);
-        xgrow((void **)&x->path, &x->path_cap, np + 2, sizeof *x->path);
+        if (por_grow(x->mem, (void **)&x->path, &x->path_cap, np + 2,
+                     sizeof *x->path) != 0)
+            break;      /* out of memory: the search stops */
         x->path[np++] = e->dst;
         x->path[np++] = c->ehead[e->dst];
         paths_pending(x, c, e->dst);
@@ -926,7 +951,9 @@ static void de_thread_start(void *self, por_ctx *c, por_frame *f,
             any |= rd[w] | wr[w];
         if (any == 0)
             return;     /* only locals: it conflicts with nobody */
-        xgrow((void **)&x->ps, &x->ps_cap, x->nps + 1, sizeof *x->ps);
+        if (por_grow(x->mem, (void **)&x->ps, &x->ps_cap, x->nps + 1,
+                     sizeof *x->ps) != 0)
+            return;     /* out of memory: the search stops */
         e = &x->ps[x->nps++];
         e->fi = fi;
         e->pid = por_thr(c, f, slot)->pid;

@@ -70,6 +70,7 @@ typedef struct od {
     size_t    path_cap;
     size_t    budget;
     int       cut;
+    por_mem  *mem;              /* the search's budget (c->mem) */
 } od;
 
 static uint32_t tidx(uint32_t pid)
@@ -79,8 +80,10 @@ static uint32_t tidx(uint32_t pid)
 
 static void *od_new(por_ctx *c)
 {
-    (void)c;
-    return xcalloc(1, sizeof(od));
+    od *x = xcalloc(1, sizeof(od));
+
+    x->mem = &c->mem;
+    return x;
 }
 
 static void od_free(void *self)
@@ -233,11 +236,12 @@ static void find_races(od *x, por_ctx *c, por_set ct, uint32_t label,
 
         if ((ev_tids(a) & ct) != 0 || !dependent(c, a, label, srd, swr))
             continue;
-        if (x->J[tidx(a->pid)] < i + 1) {
-            xgrow((void **)&x->races, &x->races_cap, x->nraces + 1,
-                  sizeof *x->races);
-            x->races[x->nraces++] = (uint32_t)i;
-        }
+        if (x->J[tidx(a->pid)] < i + 1
+            && por_grow(x->mem, (void **)&x->races, &x->races_cap,
+                        x->nraces + 1, sizeof *x->races) == 0)
+            x->races[x->nraces++] = (uint32_t)i;    /* else: out of
+                                                       memory, the
+                                                       search stops */
         for (uint32_t m = 0; m < W; m++)
             if (x->vc[i * W + m] > x->J[m])
                 x->J[m] = x->vc[i * W + m];
@@ -301,9 +305,11 @@ static void push_ev(od *x, uint32_t from, uint32_t anc, uint32_t pid,
     uint32_t  p1 = tidx(pid);
     uint32_t  p2 = pid2 != TS_NONE && pid2 != POR_NOPID2 ? tidx(pid2) : W;
 
-    xgrow((void **)&x->e, &x->cap, x->n + 1, sizeof *x->e);
-    if ((x->n + 1) * W > x->vc_cap)
-        xgrow((void **)&x->vc, &x->vc_cap, (x->n + 1) * W, sizeof *x->vc);
+    if (por_grow(x->mem, (void **)&x->e, &x->cap, x->n + 1,
+                 sizeof *x->e) != 0
+        || por_grow(x->mem, (void **)&x->vc, &x->vc_cap, (x->n + 1) * W,
+                    sizeof *x->vc) != 0)
+        return;         /* out of memory: the search stops */
     a = &x->e[x->n];
     a->from = from;
     a->anc = anc;
@@ -423,7 +429,9 @@ static void replay(od *x, por_ctx *c, uint32_t u0)
     size_t   nev = 0;
 
     c->st->retraversals++;
-    xgrow((void **)&x->path, &x->path_cap, 3, sizeof *x->path);
+    if (por_grow(x->mem, (void **)&x->path, &x->path_cap, 3,
+                 sizeof *x->path) != 0)
+        return;         /* out of memory: the search stops */
     x->path[np++] = u0;
     x->path[np++] = c->ehead[u0];
     x->path[np++] = (uint32_t)x->n;
@@ -487,7 +495,9 @@ static void replay(od *x, por_ctx *c, uint32_t u0)
             pop_to(x, mark);
             continue;
         }
-        xgrow((void **)&x->path, &x->path_cap, np + 3, sizeof *x->path);
+        if (por_grow(x->mem, (void **)&x->path, &x->path_cap, np + 3,
+                     sizeof *x->path) != 0)
+            break;      /* out of memory: the search stops */
         x->path[np++] = e->dst;
         x->path[np++] = c->ehead[e->dst];
         x->path[np++] = mark;   /* events before the edge into it */

@@ -95,35 +95,6 @@ int search_err_from_finding(uint32_t finding)
 
 /* ------------------------------------------------------- reductions */
 
-/* The default reduction is S-POR (SEARCH_POR_DEFAULT in search.h),
- * chosen from `spore --por-check` on the corpus (issue 3's report):
- * on Promela models nearly every process loops for ever, so most
- * irreducible states sit on a cycle through the stack, where F-C3 and
- * F-STACK make DE and DL expand fully, exactly as S-POR does.  DL stored
- * the same states as S-POR on most corpus models, a few percent fewer on
- * some (sched1 25 % of none against 28 %, life) and more on others
- * (p108: 54 % against 47 %), while paying for the visited graph; DE's
- * re-traversals are far too slow on cyclic models; the *-JPF variants
- * store more.  S-POR matches SPIN's -o3 reduction (eratosthenes 2 528
- * states in both), needs no graph and was never slower.  Use --por=dl
- * on terminating models with many visible, independent steps (the
- * paper's setting: E3, E5 in tests/models). */
-static const search_por por_table[SEARCH_POR_NMODES] = {
-    { "none", "none", "none", &por_algo_none },
-    { "spor", "S-POR (safe sets)",
-      "F-C3 stack proviso, F-NONDET", &por_algo_spor },
-    { "de", "DE-S-POR (eager source sets)",
-      "F-C3, F-STACK, F-BLOCK, F-NONDET, O1", &por_algo_de },
-    { "dl", "DL-S-POR (lazy source sets)",
-      "F-C3, F-STACK, F-BLOCK, F-NONDET, O1-O5", &por_algo_dl },
-    { "de-jpf", "DE-JPF (eager, safe = enabled)",
-      "F-C3, F-STACK, F-BLOCK, F-NONDET, O1", &por_algo_de_jpf },
-    { "dl-jpf", "DL-JPF (lazy, safe = enabled)",
-      "F-C3, F-STACK, F-BLOCK, F-NONDET, O1-O5", &por_algo_dl_jpf },
-    { "odpor", "O-DPOR (stateful source-DPOR on S-POR)",
-      "F-C3, F-STACK, F-BLOCK, F-NONDET", &por_algo_odpor },
-};
-
 static const char *const cycle_fix_names[SEARCH_CYCLE_NFIXES] = {
     "stack", "c3-only", "static"
 };
@@ -142,57 +113,28 @@ int search_cycle_fix_from_name(const char *name)
     return -1;
 }
 
+/* The reductions' name (POR_CYCLE_*) of a search_cycle_fix. */
+static int cycle_fix(int fix)
+{
+    return fix == SEARCH_CYCLE_C3 ? POR_CYCLE_C3
+           : fix == SEARCH_CYCLE_STATIC ? POR_CYCLE_STATIC : POR_CYCLE_STACK;
+}
+
 const char *search_por_proviso(const search_options *o, char *buf,
                                size_t size)
 {
-    const search_por *por = search_por_get(o->por);
-    const char       *cyc;
-    const char       *walk;
-    int               de = o->por == SEARCH_POR_DE
-                           || o->por == SEARCH_POR_DE_JPF;
-
-    if (por == NULL) {
-        snprintf(buf, size, "?");
-        return buf;
-    }
-    if (o->por < SEARCH_POR_DE) {
-        snprintf(buf, size, "%s", por->proviso);
-        return buf;
-    }
-    switch (o->cycle_fix) {
-    case SEARCH_CYCLE_C3:
-        cyc = "F-C3 only (experimental: no F-STACK)";
-        break;
-    case SEARCH_CYCLE_STATIC:
-        cyc = "F-C3, F-STACK-STATIC (experimental)";
-        break;
-    default:
-        cyc = "F-C3, F-STACK";
-        break;
-    }
-    if (o->por == SEARCH_POR_ODPOR)
-        walk = "replay of every path below a visited state";
-    else if (!de)
-        walk = "O1-O5";
-    else if (o->de_paths)
-        walk = "RETRAVERSE-PATHS (acyclic graphs only)";
-    else
-        walk = "O1";
-    snprintf(buf, size, "%s, F-BLOCK, F-NONDET, %s", cyc, walk);
-    return buf;
+    return por_mode_proviso(o->por, cycle_fix(o->cycle_fix), o->de_paths,
+                            buf, size);
 }
 
 const search_por *search_por_get(int mode)
 {
-    return mode >= 0 && mode < SEARCH_POR_NMODES ? &por_table[mode] : NULL;
+    return por_mode_get(mode);
 }
 
 int search_por_from_name(const char *name)
 {
-    for (int m = 0; m < SEARCH_POR_NMODES; m++)
-        if (strcmp(name, por_table[m].name) == 0)
-            return m;
-    return -1;
+    return por_mode_from_name(name);
 }
 
 /* ------------------------------------------------------- options */
@@ -326,6 +268,33 @@ static size_t stack_bytes(const dfs *d)
          + d->thr_cap * sizeof(por_thread);
 }
 
+/* Bytes of one entry of the per-state arrays (ensure_arrays). */
+static size_t arr_entry(const dfs *d)
+{
+    return d->algo != NULL && (d->algo->needs & POR_NEED_GRAPH)
+           ? 3 * sizeof(uint32_t) + sizeof(por_set) : sizeof(uint32_t);
+}
+
+/* Everything the search holds besides what the reductions grow (their
+ * budget, d->pc.mem, counts that): the store, the stack, the per-state
+ * arrays.  The por_mem callback. */
+static size_t held_bytes(void *ctx)
+{
+    const dfs *d = ctx;
+    ss_stats   st;
+
+    ss_get_stats(d->ss, &st);
+    return st.bytes + stack_bytes(d) + d->arr_cap * arr_entry(d);
+}
+
+/* Would n more bytes pass the memory limit?  Counts the store, the
+ * stack, the per-state arrays and what the reductions grew. */
+static int over_limit(dfs *d, size_t n)
+{
+    return d->o->memlimit != 0
+           && held_bytes(d) + d->pc.mem.held + n > d->o->memlimit;
+}
+
 /* Grow *p (elem-byte items, capacity *cap) to hold need items, doubling;
  * refuses (-1) past the memory limit or when malloc fails. */
 static int grow(dfs *d, void **p, size_t *cap, size_t need, size_t elem)
@@ -337,14 +306,8 @@ static int grow(dfs *d, void **p, size_t *cap, size_t need, size_t elem)
         return 0;
     while (ncap < need)
         ncap *= 2;
-    if (d->o->memlimit) {
-        ss_stats st;
-
-        ss_get_stats(d->ss, &st);
-        if (st.bytes + stack_bytes(d) + graph_bytes(d)
-            + (ncap - *cap) * elem > d->o->memlimit)
-            return -1;
-    }
+    if (over_limit(d, (ncap - *cap) * elem))
+        return -1;
     np = realloc(*p, ncap * elem);
     if (np == NULL)
         return -1;
@@ -352,6 +315,29 @@ static int grow(dfs *d, void **p, size_t *cap, size_t need, size_t elem)
     *cap = ncap;
     return 0;
 }
+
+/* The store's invariants after a lookup of vec (len bytes) that gave
+ * res and ref (--enable-debug-checks only): a new vector gets the next
+ * dense id, and the id of a stored vector holds exactly its bytes. */
+#ifdef SPORE_DEBUG_CHECKS
+static void store_check(const ss_store *ss, const uint8_t *vec, size_t len,
+                        ss_ref ref, ss_result res)
+{
+    const uint8_t *got;
+    size_t         glen;
+
+    if (res == SS_FULL)
+        return;
+    POR_CHECK(res != SS_NEW || (size_t)ref + 1 == ss_count(ss));
+    got = ss_get(ss, ref, &glen);
+    POR_CHECK(glen == len && memcmp(got, vec, len) == 0);
+    POR_CHECK(ss_find(ss, vec, len) == ref);
+}
+#define STORE_CHECK(ss, vec, len, ref, res) \
+    store_check(ss, vec, len, ref, res)
+#else
+#define STORE_CHECK(ss, vec, len, ref, res) ((void)0)
+#endif
 
 static void stop(dfs *d, search_stop why)
 {
@@ -740,6 +726,7 @@ static int take(dfs *d)
         expanded = 1;
     }
     res = ss_find_or_put(d->ss, d->vecs + off, s->vec_len, &ref);
+    STORE_CHECK(d->ss, d->vecs + off, s->vec_len, ref, res);
     d->vecs_len = off;              /* taken: its vector is not needed */
     if (d->o->shortest)
         res = depth_note(d, ref, res);
@@ -885,10 +872,25 @@ static int32_t pick(por_ctx *c, por_frame *f, por_set cand)
 
 /* ---------------------------------------- general path: expansion */
 
+/* realloc *p to n bytes; 0, or -1 with *p unchanged. */
+static int resize(void **p, size_t n)
+{
+    void *np = realloc(*p, n);
+
+    if (np == NULL)
+        return -1;
+    *p = np;
+    return 0;
+}
+
+/* The per-state arrays for store ids below n.  Returns -1, the arrays
+ * as they were (some may have grown, but d->arr_cap has not), past the
+ * memory limit or when malloc fails. */
 static int ensure_arrays(dfs *d, size_t n)
 {
     por_ctx *c = &d->pc;
     size_t   cap = d->arr_cap;
+    size_t   old = d->arr_cap;
     int      graph = (d->algo->needs & POR_NEED_GRAPH) != 0;
 
     if (n <= cap) {
@@ -899,67 +901,23 @@ static int ensure_arrays(dfs *d, size_t n)
     cap = cap ? cap : 1024;
     while (cap < n)
         cap *= 2;
-    if (d->o->memlimit) {
-        ss_stats st;
-
-        ss_get_stats(d->ss, &st);
-        if (st.bytes + stack_bytes(d) + graph_bytes(d)
-            + (cap - d->arr_cap) * 20 > d->o->memlimit)
-            return -1;
-    }
-    c->stackpos = xrealloc(c->stackpos, cap * sizeof *c->stackpos);
-    memset(c->stackpos + d->arr_cap, 0,
-           (cap - d->arr_cap) * sizeof *c->stackpos);
+    if (over_limit(d, (cap - old) * arr_entry(d))
+        || resize((void **)&c->stackpos, cap * sizeof *c->stackpos) != 0
+        || (graph
+            && (resize((void **)&c->ehead, cap * sizeof *c->ehead) != 0
+                || resize((void **)&c->pend, cap * sizeof *c->pend) != 0
+                || resize((void **)&c->epoch,
+                          cap * sizeof *c->epoch) != 0)))
+        return -1;
+    memset(c->stackpos + old, 0, (cap - old) * sizeof *c->stackpos);
     if (graph) {
-        c->ehead = xrealloc(c->ehead, cap * sizeof *c->ehead);
-        memset(c->ehead + d->arr_cap, 0xff,
-               (cap - d->arr_cap) * sizeof *c->ehead);
-        c->pend = xrealloc(c->pend, cap * sizeof *c->pend);
-        memset(c->pend + d->arr_cap, 0,
-               (cap - d->arr_cap) * sizeof *c->pend);
-        c->epoch = xrealloc(c->epoch, cap * sizeof *c->epoch);
-        memset(c->epoch + d->arr_cap, 0,
-               (cap - d->arr_cap) * sizeof *c->epoch);
+        memset(c->ehead + old, 0xff, (cap - old) * sizeof *c->ehead);
+        memset(c->pend + old, 0, (cap - old) * sizeof *c->pend);
+        memset(c->epoch + old, 0, (cap - old) * sizeof *c->epoch);
     }
     d->arr_cap = cap;
     c->nstates = n;
     return 0;
-}
-
-/* Threads of the frame whose location has a transition that is not
- * enabled here (blocked, or a disabled sibling: F-BLOCK's pending
- * actions), from the successor records; all processes of vec count. */
-static por_set pending_mask(dfs *d, const por_frame *f, const uint8_t *vec,
-                            size_t len)
-{
-    const bc_program *p = d->pc.prog;
-    uint32_t          np = ts_nprocs(vec);
-    por_set           pend = 0;
-
-    (void)len;
-    for (uint32_t pid = 0; pid < np; pid++)
-        pend |= por_bit(pid);
-    /* a thread all of whose transitions at its location gave a successor
-     * (as mover or receiver) has nothing pending */
-    for (uint32_t k = 0; k < f->nthr; k++) {
-        const por_thread *th = &d->thr[f->thr0 + k];
-        const search_succ *s0 = &d->succs[f->succ0 + th->first];
-        const bc_trans   *t0 = &p->trans[s0->step.trans];
-        const bc_pcloc   *l = &p->pclocs[p->procs[t0->proc].loc0 + t0->src];
-        uint32_t          seen = 0;
-
-        if (l->ntrans > 32 || th->pid >= 63)
-            continue;
-        for (uint32_t i = 0; i < th->n; i++) {
-            uint32_t tr = d->succs[f->succ0 + th->first + i].step.trans;
-
-            if (tr >= l->first && tr < l->first + l->ntrans)
-                seen |= 1u << (tr - l->first);
-        }
-        if (seen == (l->ntrans == 32 ? ~0u : (1u << l->ntrans) - 1u))
-            pend &= ~por_bit(th->pid);
-    }
-    return pend;
 }
 
 /* Copy d->out into the arenas as the records and threads of f. */
@@ -1170,70 +1128,6 @@ static void obs_closed(dfs *d, const por_frame *f)
     free(v);
 }
 
-/* S-POR's reducible test with F-NONDET and F-C3: the first thread, in
- * the enumeration order, whose every transition at its location is
- * invisible and not atomic and none of whose successors is on the
- * stack.  Sets POR_F_REDUCIBLE and f->safe, or POR_F_FULL when every
- * candidate was refused by the proviso. */
-static void reducible(dfs *d, por_frame *f)
-{
-    const bc_program *p = d->pc.prog;
-    search_por_stats *st = &d->r->por;
-    por_set           cand = 0;
-    int               refused = 0;
-
-    for (uint32_t k = 0; k < f->nthr; k++) {
-        por_thread       *th = &d->thr[f->thr0 + k];
-        const bc_trans   *t0 = &p->trans[d->succs[f->succ0
-                                                  + th->first].step.trans];
-        size_t            li = (size_t)p->procs[t0->proc].loc0 + t0->src;
-
-        if (th->pid >= 63)
-            continue;
-        if (d->pc.loc_invis[li]) {
-            th->flags |= POR_T_INVIS;
-            cand |= por_bit(th->pid);
-        } else {
-            for (uint32_t i = 0; i < th->n; i++)
-                if (bc_trans_invisible(p, d->succs[f->succ0 + th->first
-                                                   + i].step.trans)) {
-                    st->nondet_denied++;
-                    break;
-                }
-        }
-    }
-    while (cand != 0) {
-        int32_t     slot = pick(&d->pc, f, cand);
-        por_thread *th;
-        int         bad = 0;
-
-        if (slot < 0)
-            break;
-        th = &d->thr[f->thr0 + (uint32_t)slot];
-        for (uint32_t i = 0; i < th->n && !bad; i++) {
-            search_succ *s = &d->succs[f->succ0 + th->first + i];
-
-            if (on_stack(d, rec_lookup(d, f, s)))
-                bad = 1;
-        }
-        if (!bad) {
-            f->flags |= POR_F_REDUCIBLE;
-            f->safe = por_bit(th->pid);
-            return;
-        }
-        if (d->pc.xp != NULL)
-            explain_line(&d->pc, f->ref, "proviso: invisible thread %u "
-                         "leads onto the stack; not reducible",
-                         (unsigned)th->pid);
-        refused = 1;
-        cand &= ~por_bit(th->pid);
-    }
-    if (refused) {
-        f->flags |= POR_F_FULL;
-        st->full_c3++;
-    }
-}
-
 /* Push a state on the general stack and expand it (see push()). */
 static int gpush(dfs *d, ss_ref ref, const uint8_t *vec, size_t len,
                  int have_succs)
@@ -1281,7 +1175,7 @@ static int gpush(dfs *d, ss_ref ref, const uint8_t *vec, size_t len,
          * are blocked there (F-BLOCK): all of them */
         if ((d->algo->needs & POR_NEED_GRAPH) && ref < c->nstates) {
             sync_ctx(d);
-            c->pend[ref] = pending_mask(d, f, vec, len);
+            c->pend[ref] = por_pending_mask(c, f, vec, len);
             if (d->algo->pushed != NULL)
                 d->algo->pushed(d->algo_self, c, f);
         }
@@ -1313,13 +1207,15 @@ static int gpush(dfs *d, ss_ref ref, const uint8_t *vec, size_t len,
         && (d->out.timeout || (f->enabled & POR_SET_OTHER))) {
         f->flags |= POR_F_FULL | POR_F_FORCED;
         d->r->por.full_other++;
+        if (f->enabled & POR_SET_OTHER)
+            d->r->por.full_procs++;
     }
     sync_ctx(d);
     if ((d->algo->needs & POR_NEED_GRAPH) && ref < c->nstates)
-        c->pend[ref] = pending_mask(d, f, vec, len);
+        c->pend[ref] = por_pending_mask(c, f, vec, len);
     if (d->algo != &por_algo_none && !(d->algo->needs & POR_JPF)
         && !(f->flags & POR_F_FULL))
-        reducible(d, f);
+        por_spor_reducible(c, f);
     if ((d->algo->needs & POR_NEED_GRAPH)
         && !(f->flags & (POR_F_FULL | POR_F_REDUCIBLE))
         && (rv || d->pc.uses_timeout)) {
@@ -1327,6 +1223,10 @@ static int gpush(dfs *d, ss_ref ref, const uint8_t *vec, size_t len,
         d->r->por.full_other++;
     }
     d->algo->enter(d->algo_self, c, f);
+    /* the threads chosen are enabled ones, and never none */
+    POR_CHECK((f->safe & ~f->enabled) == 0);
+    POR_CHECK((f->todo & ~f->enabled) == 0);
+    POR_CHECK((f->todo & f->enabled) != 0);
     if (c->xp != NULL)
         obs_enter(d, f);
     if (f->flags & POR_F_IRRED) {
@@ -1365,8 +1265,12 @@ static void gpop(dfs *d)
 static ss_result gstore(dfs *d, const uint8_t *vec, size_t len,
                         ss_ref *ref)
 {
-    if (!d->o->stateless)
-        return ss_find_or_put(d->ss, vec, len, ref);
+    if (!d->o->stateless) {
+        ss_result res = ss_find_or_put(d->ss, vec, len, ref);
+
+        STORE_CHECK(d->ss, vec, len, *ref, res);
+        return res;
+    }
     if (grow(d, (void **)&d->key, &d->key_cap, len + 8, 1) != 0)
         return SS_FULL;
     memcpy(d->key, vec, len);
@@ -1554,6 +1458,10 @@ static int gstep(dfs *d)
         if ((f->flags & POR_F_ATOMIC) || f->nthr == 0
             || d->algo->exhausted(d->algo_self, &d->pc, f)
             || (slot = pick(&d->pc, f, f->todo)) < 0) {
+            /* closing: every thread chosen was explored; done is a
+             * subset of what was explored */
+            POR_CHECK((f->todo & f->enabled & ~f->taken) == 0);
+            POR_CHECK((f->done & ~f->taken) == 0);
             gpop(d);
             return 0;
         }
@@ -1569,104 +1477,6 @@ static int gstep(dfs *d)
         d->algo->thread_start(d->algo_self, &d->pc, f, (uint32_t)slot);
     }
     return 0;
-}
-
-/* F-STACK-STATIC's facts: per location, the union of the static facts
- * of every location its proctype can reach from it (a fixpoint over the
- * control-flow edges), whether a `run' is among them, and the facts of
- * every proctype a `run' can start. */
-static void init_reach(dfs *d)
-{
-    por_ctx          *c = &d->pc;
-    const bc_program *p = c->prog;
-    size_t            nw = p->nwords ? p->nwords : 1;
-    uint8_t          *spawned = xcalloc((size_t)p->nprocs + 1, 1);
-    int               changed = 1;
-
-    c->loc_reach_rd = xcalloc((size_t)p->npclocs * nw + 1, sizeof(uint64_t));
-    c->loc_reach_wr = xcalloc((size_t)p->npclocs * nw + 1, sizeof(uint64_t));
-    c->loc_reach_run = xcalloc((size_t)p->npclocs + 1, 1);
-    c->spawn_rd = xcalloc(nw, sizeof(uint64_t));
-    c->spawn_wr = xcalloc(nw, sizeof(uint64_t));
-    memcpy(c->loc_reach_rd, c->loc_rd, (size_t)p->npclocs * nw * 8);
-    memcpy(c->loc_reach_wr, c->loc_wr, (size_t)p->npclocs * nw * 8);
-    for (uint32_t k = 0; k < p->ntrans; k++) {
-        const bc_trans *t = &p->trans[k];
-
-        for (uint32_t i = t->code; i < t->code + t->ncode; i++)
-            if (p->code[i].op == BC_RUN) {
-                c->loc_reach_run[p->procs[t->proc].loc0 + t->src] = 1;
-                c->has_run = 1;
-                if (p->code[i].a < p->nprocs)
-                    spawned[p->code[i].a] = 1;
-            }
-    }
-    while (changed) {
-        changed = 0;
-        for (uint32_t k = p->ntrans; k-- > 0;) {
-            const bc_trans *t = &p->trans[k];
-            size_t          a = (size_t)p->procs[t->proc].loc0 + t->src;
-            size_t          b = (size_t)p->procs[t->proc].loc0 + t->dst;
-
-            if (a == b || a >= p->npclocs || b >= p->npclocs)
-                continue;
-            for (uint32_t w = 0; w < p->nwords; w++) {
-                uint64_t r = c->loc_reach_rd[b * nw + w];
-                uint64_t x = c->loc_reach_wr[b * nw + w];
-
-                if ((r & ~c->loc_reach_rd[a * nw + w])
-                    | (x & ~c->loc_reach_wr[a * nw + w])) {
-                    c->loc_reach_rd[a * nw + w] |= r;
-                    c->loc_reach_wr[a * nw + w] |= x;
-                    changed = 1;
-                }
-            }
-            if (c->loc_reach_run[b] && !c->loc_reach_run[a]) {
-                c->loc_reach_run[a] = 1;
-                changed = 1;
-            }
-        }
-    }
-    for (uint32_t k = 0; k < p->ntrans && p->facts != NULL; k++)
-        if (spawned[p->trans[k].proc])
-            for (uint32_t w = 0; w < p->nwords; w++) {
-                c->spawn_rd[w] |= bc_reads(p, k)[w];
-                c->spawn_wr[w] |= bc_writes(p, k)[w];
-            }
-    free(spawned);
-}
-
-/* Static facts per location, for the reducible test and F-BLOCK. */
-static void init_locs(dfs *d)
-{
-    por_ctx          *c = &d->pc;
-    const bc_program *p = c->prog;
-    size_t            nw = p->nwords ? p->nwords : 1;
-
-    c->loc_rd = xcalloc((size_t)p->npclocs * nw + 1, sizeof *c->loc_rd);
-    c->loc_wr = xcalloc((size_t)p->npclocs * nw + 1, sizeof *c->loc_wr);
-    c->loc_invis = xcalloc((size_t)p->npclocs + 1, 1);
-    for (uint32_t li = 0; li < p->npclocs; li++) {
-        const bc_pcloc *l = &p->pclocs[li];
-        int             invis = l->ntrans > 0;
-
-        for (uint32_t k = l->first; k < l->first + l->ntrans; k++) {
-            if (p->facts != NULL)
-                for (uint32_t w = 0; w < p->nwords; w++) {
-                    c->loc_rd[li * nw + w] |= bc_reads(p, k)[w];
-                    c->loc_wr[li * nw + w] |= bc_writes(p, k)[w];
-                }
-            if (!bc_trans_invisible(p, k)
-                || (p->trans[k].flags & (BC_TR_ATOMIC | BC_TR_TIMEOUT
-                                         | BC_TR_DIE)))
-                invis = 0;
-        }
-        c->loc_invis[li] = (uint8_t)invis;
-    }
-    for (uint32_t k = 0; k < p->ntrans; k++)
-        if (p->trans[k].flags & BC_TR_TIMEOUT)
-            c->uses_timeout = 1;
-    init_reach(d);
 }
 
 static int gstart(dfs *d, const uint8_t *init, size_t len)
@@ -1738,6 +1548,12 @@ static void run(dfs *d)
     while (d->depth > 0) {
         if (poll_limits(d))
             return;
+        if (d->pc.mem.oom) {
+            /* a reduction's structure could not grow: what it computed
+             * since is not trusted, the search ends incomplete */
+            stop(d, SEARCH_STOP_MEMORY);
+            return;
+        }
         if (d->general) {
             if (gstep(d))
                 return;
@@ -1769,8 +1585,13 @@ static int start(dfs *d)
         report_error(d, kind, floc, NULL);
         return 1;
     }
-    if (d->general)
+    if (d->general) {
+        if (d->pc.mem.oom) {
+            stop(d, SEARCH_STOP_MEMORY);
+            return 1;
+        }
         return gstart(d, init, len);
+    }
     switch (ss_find_or_put(d->ss, init, len, &ref)) {
     case SS_NEW:
         init = ss_get(d->ss, ref, &len);
@@ -1850,14 +1671,7 @@ static void gfree(dfs *d)
     free(c->pend);
     free(c->epoch);
     free(c->edges);
-    free(c->loc_rd);
-    free(c->loc_wr);
-        free(c->loc_invis);
-    free(c->loc_reach_rd);
-    free(c->loc_reach_wr);
-    free(c->loc_reach_run);
-    free(c->spawn_rd);
-    free(c->spawn_wr);
+    por_facts_free(c);
     free(c->work);
     free(d->gframes);
     free(d->thr);
@@ -1892,7 +1706,6 @@ int search_dfs(ts *t, const search_options *o, search_result *r)
     if (d.general) {
         d.pc.t = t;
         d.pc.prog = ts_program(t);
-        d.pc.o = o;
         d.pc.st = &r->por;
         d.pc.ss = d.ss;
         d.pc.pick = pick;
@@ -1901,16 +1714,18 @@ int search_dfs(ts *t, const search_options *o, search_result *r)
         if (o->obs != NULL && o->obs->explain != NULL)
             d.pc.xp = o->obs;
         d.pc.vec_extra = o->stateless ? 8 : 0;
-        d.pc.cycle_fix = o->cycle_fix == SEARCH_CYCLE_C3 ? POR_CYCLE_C3
-                         : o->cycle_fix == SEARCH_CYCLE_STATIC
-                         ? POR_CYCLE_STATIC : POR_CYCLE_STACK;
+        d.pc.cycle_fix = cycle_fix(o->cycle_fix);
         d.pc.de_paths = o->de_paths;
         d.rng = o->order_seed * 0x9e3779b97f4a7c15ull + 0x2545f4914f6cdd1dull;
         if (d.rng == 0)
             d.rng = 1;
-        if (d.algo->needs & POR_NEED_GRAPH)
-            d.pc.labels = por_labels_new();
-        init_locs(&d);
+        d.pc.mem.limit = o->memlimit;
+        d.pc.mem.others = held_bytes;
+        d.pc.mem.ctx = &d;
+        if ((d.algo->needs & POR_NEED_GRAPH)
+            && (d.pc.labels = por_labels_new(&d.pc.mem)) == NULL)
+            d.pc.mem.oom = 1;
+        por_facts_init(&d.pc);
         if (d.algo->new != NULL)
             d.algo_self = d.algo->new(&d.pc);
     }

@@ -44,6 +44,8 @@
 
 #include "engine/model/bc.h"
 #include "engine/model/ts.h"
+#include "engine/por/por.h"     /* search_step, search_succ,
+                                   search_por_stats, search_observer */
 
 /* ------------------------------------------------------------ findings */
 
@@ -72,15 +74,6 @@ int         search_err_from_name(const char *name);
 /* The search kind of a ts finding (TS_ASSERT...), or -1 for TS_OK. */
 int         search_err_from_finding(uint32_t finding);
 
-/* One step of a trail: the process that moved and its transition, plus
- * the receiver of a rendezvous (TS_NONE when there is none). */
-typedef struct search_step {
-    uint32_t pid;
-    uint32_t trans;
-    uint32_t pid2;
-    uint32_t trans2;
-} search_step;
-
 /* One error found by the search. */
 typedef struct search_error {
     int          kind;      /* search_err_kind */
@@ -100,18 +93,6 @@ typedef struct search_error {
 
 /* ------------------------------------------------------ reduction hook */
 
-/* One successor as the search keeps it (a copy of ts_succ). */
-typedef struct search_succ {
-    search_step step;       /* who moved */
-    uint32_t    finding;    /* ts_finding */
-    uint32_t    floc;       /* its location id */
-    uint32_t    vec_len;    /* 0: no successor state */
-    uint32_t    vec_off;    /* the vector: view->vecs + vec_off */
-    uint32_t    label;      /* interned dynamic accesses (graph modes) */
-    uint32_t    dst;        /* store id of the successor once known, or
-                               SS_NOREF */
-} search_succ;              /* 40 bytes */
-
 /* What a reduction sees of the state being expanded; everything is
  * borrowed for the duration of the call. */
 typedef struct search_por_view {
@@ -128,29 +109,24 @@ typedef struct search_por_view {
     int                 timeout;    /* the list was made in timeout mode */
 } search_por_view;
 
-/* A partial order reduction as the reports see it: its names and the
- * cycle proviso / soundness fixes it runs with.  The algorithm itself is
- * behind `algo` (engine/por/por.h). */
-typedef struct search_por {
-    const char *name;           /* as on the command line: "none", ... */
-    const char *title;          /* for the report line */
-    const char *proviso;        /* the fixes it applies, for people */
-    const void *algo;           /* const por_algo * (engine/por/por.h) */
-} search_por;
+/* A partial order reduction as the reports see it: its entry in the
+ * table of reductions (engine/por/por_modes.c). */
+typedef por_mode search_por;
 
+/* The modes by name (indices into por_modes[]). */
 typedef enum search_por_mode {
-    SEARCH_POR_NONE,            /* full expansion */
-    SEARCH_POR_SPOR,            /* S-POR: safe sets + stack proviso */
-    SEARCH_POR_DE,              /* DE-S-POR: eager source sets */
-    SEARCH_POR_DL,              /* DL-S-POR: lazy source sets */
-    SEARCH_POR_DE_JPF,          /* DE with safe = enabled everywhere */
-    SEARCH_POR_DL_JPF,          /* DL with safe = enabled everywhere */
-    SEARCH_POR_ODPOR,           /* stateful source-DPOR on S-POR */
-    SEARCH_POR_NMODES
+    SEARCH_POR_NONE = POR_MODE_NONE,
+    SEARCH_POR_SPOR = POR_MODE_SPOR,
+    SEARCH_POR_DE = POR_MODE_DE,
+    SEARCH_POR_DL = POR_MODE_DL,
+    SEARCH_POR_DE_JPF = POR_MODE_DE_JPF,
+    SEARCH_POR_DL_JPF = POR_MODE_DL_JPF,
+    SEARCH_POR_ODPOR = POR_MODE_ODPOR,
+    SEARCH_POR_NMODES = POR_NMODES
 } search_por_mode;
 
-/* The default reduction (chosen from measurements; see dfs.c). */
-#define SEARCH_POR_DEFAULT SEARCH_POR_SPOR
+/* The default reduction (chosen from measurements; see por_modes.c). */
+#define SEARCH_POR_DEFAULT POR_MODE_DEFAULT
 
 /* Cycle treatment of de, dl, odpor and their variants (--cycle-fix;
  * design/por-algorithms.md §7.3.3, §7.6).  F-C3 is always on. */
@@ -173,9 +149,10 @@ struct search_options;
 const char *search_por_proviso(const struct search_options *o, char *buf,
                                size_t size);
 
-/* The table of mode m, or NULL when m is not implemented. */
+/* The table entry of mode m, or NULL when m is not implemented
+ * (por_mode_get). */
 const search_por *search_por_get(int mode);
-/* The mode called name ("dl"), or -1. */
+/* The mode called name ("dl"), or -1 (por_mode_from_name). */
 int search_por_from_name(const char *name);
 
 /* Enumeration order of the threads of a state. */
@@ -205,64 +182,6 @@ typedef void (*search_error_fn)(void *ctx, const search_error *e);
 typedef int (*search_end_fn)(void *ctx, const uint8_t *vec, size_t len,
                              const search_step *steps, size_t nsteps,
                              const char **detail);
-
-/* --------------------------------------------------------- observer */
-
-/* An observer sees the search as it runs (engine/out/dot.h draws the graph
- * from it, engine/por/explain.h prints the reduction's decisions).  It costs
- * nothing when search_options.obs is NULL; a search with an observer
- * always takes the general path (same counts, pan's order under none).
- * Everything passed to a callback is borrowed for the call.  State ids
- * are store ids: 0 for the initial state, then in the order stored. */
-
-/* Flags of a closed state (search_obs_state.flags). */
-#define SEARCH_OBS_REDUCIBLE 0x01u  /* safe = one invisible thread */
-#define SEARCH_OBS_IRRED     0x02u  /* irreducible with source sets */
-#define SEARCH_OBS_FULL      0x04u  /* expanded fully (proviso or forced) */
-#define SEARCH_OBS_FORCED    0x08u  /* full: timeout, rendezvous, pids */
-#define SEARCH_OBS_DEAD      0x10u  /* no successor at all */
-
-/* One successor of a closed state. */
-typedef struct search_obs_succ {
-    search_step    step;
-    uint32_t       finding;     /* ts_finding */
-    int            taken;       /* its thread was taken (or covered: O3) */
-    const uint8_t *vec;         /* the successor (NULL: none), vec_len */
-    size_t         vec_len;
-} search_obs_succ;
-
-/* A stored state as the search leaves it (popped from the stack). */
-typedef struct search_obs_state {
-    uint32_t               id;
-    unsigned               flags;       /* SEARCH_OBS_* */
-    uint64_t               enabled;     /* thread sets: bit p = pid p */
-    uint64_t               safe;
-    uint64_t               todo;        /* backtrack(s) */
-    uint64_t               done;
-    uint64_t               taken;
-    size_t                 nsucc;
-    const search_obs_succ *succs;
-} search_obs_state;
-
-typedef struct search_observer {
-    void *ctx;
-    /* a state stored (and pushed) at depth */
-    void (*state)(void *ctx, uint32_t id, const uint8_t *vec, size_t len,
-                  size_t depth);
-    /* an explored move from stored state src: the steps of one
-     * transition, or of an atomic chain through unstored states; dst is
-     * the stored target, or TS_NONE for an error move (finding set, a
-     * separate call from the move's own edge when it has a target);
-     * is_new: dst was stored by this move */
-    void (*edge)(void *ctx, uint32_t src, uint32_t dst,
-                 const search_step *steps, size_t nsteps, uint32_t finding,
-                 int is_new);
-    /* a stored state closed (popped) */
-    void (*closed)(void *ctx, const search_obs_state *s);
-    /* one line of --explain text, without a newline (explain_ctx) */
-    void (*explain)(void *ctx, const char *line);
-    void *explain_ctx;
-} search_observer;
 
 typedef struct search_options {
     int          por;               /* search_por_mode */
@@ -358,40 +277,6 @@ typedef struct search_stats {
     size_t reexplored;          /* -i: stored states explored again,
                                    reached by a shorter path */
 } search_stats;
-
-/* What a reduction did (all zero under none). */
-typedef struct search_por_stats {
-    size_t reducible;           /* states expanded by one invisible thread */
-    size_t irreducible;         /* stored states with a choice of threads */
-    size_t full_c3;             /* fully expanded by the stack proviso */
-    size_t full_stack;          /* fully expanded by F-STACK */
-    size_t full_other;          /* fully expanded: timeout, rendezvous,
-                                   more than 63 processes */
-    size_t nondet_denied;       /* threads denied reducibility because a
-                                   sibling transition is visible */
-    size_t edges;               /* edges in the visited graph */
-    size_t retraversals;        /* graph walks started */
-    size_t retraversed;         /* edges walked by them */
-    size_t bt_updates;          /* backtrack-set updates */
-    size_t case_a;              /* conservative updates (case (a)) */
-    size_t case_b;              /* early stops (case (b)) */
-    size_t o2, o3, o4, o5;      /* Appendix A short-cuts */
-    size_t walks_cut;           /* DE walks stopped early (every frame
-                                   they could teach became full); DL
-                                   states below which no thread outside
-                                   the set can still conflict */
-    size_t static_deps;         /* F-STACK-STATIC: dep sets grown from
-                                   the static facts */
-    size_t races;               /* O-DPOR: reversible races found */
-    size_t race_adds;           /* O-DPOR: threads added by a race (the
-                                   initials test failed) */
-    size_t replays_cut;         /* O-DPOR: replays over their budget
-                                   (the frames they could teach were
-                                   expanded fully instead) */
-    size_t threads_skipped;     /* enabled threads never expanded */
-    size_t graph_bytes;         /* edges, labels and per-state arrays */
-    size_t por_bytes;           /* peak per-stack POR data */
-} search_por_stats;
 
 typedef struct search_result {
     search_verdict verdict;

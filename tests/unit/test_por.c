@@ -10,7 +10,9 @@
  * first, visited first).  Then the same agreement under other orders
  * (sequence permutations, random seeds, no visited-first) and in
  * stateless mode, and a few statistics that show the soundness fixes
- * and the paper's cases firing.
+ * and the paper's cases firing.  Last, S-POR's decision
+ * (por_spor_reducible) on one frame laid out by hand from ts, with no
+ * search running.
  */
 #include "config.h"
 
@@ -20,6 +22,7 @@
 #include <CUnit/Basic.h>
 
 #include "engine/search/search.h"
+#include "engine/por/por.h"
 #include "engine/model/ts.h"
 #include "frontend/fe.h"
 #include "lang/lang.h"
@@ -268,12 +271,161 @@ static void test_end_states(void)
     search_result_fini(&r);
 }
 
+/* ------------------------------------- S-POR's decision, without a DFS */
+
+/* A frame of the initial state as the search would lay it out: records
+ * and threads (pid order) from ts_successors(). */
+typedef struct one_frame {
+    model        m;
+    ts_succs     out;
+    search_succ  succs[16];
+    por_thread   thr[16];
+    uint32_t     stackpos[16];
+    uint32_t     ref;           /* what lookup() says every successor is */
+    search_por_stats st;
+    por_ctx      c;
+    por_frame    f;
+} one_frame;
+
+/* The enumeration order: the first untaken thread in cand, by slot. */
+static int32_t first_pick(por_ctx *c, por_frame *f, por_set cand)
+{
+    for (uint32_t k = 0; k < f->nthr; k++) {
+        const por_thread *th = &c->thr[f->thr0 + k];
+
+        if (!(th->flags & POR_T_TAKEN) && (cand & por_bit(th->pid)))
+            return (int32_t)k;
+    }
+    return -1;
+}
+
+static uint32_t fixed_lookup(por_ctx *c, por_frame *f, uint32_t i)
+{
+    (void)f;
+    (void)i;
+    return ((one_frame *)c->search)->ref;
+}
+
+static int frame_open(one_frame *x, const char *text)
+{
+    const uint8_t *init;
+    size_t         len;
+    ts_finding     fnd;
+    uint32_t       floc;
+
+    memset(x, 0, sizeof *x);
+    if (model_open(&x->m, text) != 0)
+        return -1;
+    ts_succs_init(&x->out);
+    init = ts_initial(x->m.t, &len, &fnd, &floc);
+    if (init == NULL || ts_successors(x->m.t, init, len, &x->out) == 0
+        || x->out.n > 16)
+        return -1;
+    for (size_t i = 0; i < x->out.n; i++) {
+        const ts_succ *s = &x->out.v[i];
+
+        x->succs[i].step.pid = s->pid;
+        x->succs[i].step.trans = s->trans;
+        x->succs[i].step.pid2 = s->pid2;
+        x->succs[i].step.trans2 = s->trans2;
+        x->succs[i].dst = SS_NOREF;
+        if (i == 0 || s->pid != x->out.v[i - 1].pid) {
+            x->thr[x->f.nthr].pid = s->pid;
+            x->thr[x->f.nthr].first = (uint32_t)i;
+            x->f.nthr++;
+            x->f.enabled |= por_bit(s->pid);
+        }
+        x->thr[x->f.nthr - 1].n++;
+    }
+    x->f.nsucc = (uint32_t)x->out.n;
+    x->f.cur = -1;
+    x->ref = SS_NOREF;
+    x->c.t = x->m.t;
+    x->c.prog = x->m.prog;
+    x->c.st = &x->st;
+    x->c.frames = &x->f;
+    x->c.depth = 1;
+    x->c.succs = x->succs;
+    x->c.thr = x->thr;
+    x->c.stackpos = x->stackpos;
+    x->c.nstates = 16;
+    x->c.pick = first_pick;
+    x->c.lookup = fixed_lookup;
+    x->c.search = x;
+    por_facts_init(&x->c);
+    return 0;
+}
+
+static void frame_close(one_frame *x)
+{
+    por_facts_free(&x->c);
+    ts_succs_fini(&x->out);
+    model_close(&x->m);
+}
+
+static void test_spor_decision(void)
+{
+    /* A's step touches only its local: invisible; B writes x, which
+     * the assertion reads (a global nobody reads would not count) */
+    static const char *text =
+        "byte x;\n"
+        "active proctype A() { byte l; l++; x = 1 }\n"
+        "active proctype B() { x = 2; assert(x > 0) }\n";
+    one_frame *x = calloc(1, sizeof *x);
+
+    CU_ASSERT_FATAL(x != NULL);
+    CU_ASSERT_FATAL(frame_open(x, text) == 0);
+    CU_ASSERT_EQUAL(x->f.nthr, 2);
+    CU_ASSERT_EQUAL(x->f.enabled, por_bit(0) | por_bit(1));
+    por_spor_reducible(&x->c, &x->f);
+    CU_ASSERT(x->f.flags & POR_F_REDUCIBLE);
+    CU_ASSERT_EQUAL(x->f.safe, por_bit(0));
+    CU_ASSERT(x->thr[0].flags & POR_T_INVIS);
+    CU_ASSERT(!(x->thr[1].flags & POR_T_INVIS));
+    por_algo_spor.enter(NULL, &x->c, &x->f);
+    CU_ASSERT_EQUAL(x->f.todo, por_bit(0));
+    CU_ASSERT_EQUAL(x->st.reducible, 1);
+
+    /* the same state when A's successor is on the stack: the proviso
+     * refuses A, and the state is expanded fully (F-C3) */
+    memset(&x->f, 0, sizeof x->f);
+    x->f.nthr = 2;
+    x->f.nsucc = (uint32_t)x->out.n;
+    x->f.enabled = por_bit(0) | por_bit(1);
+    x->f.cur = -1;
+    memset(&x->st, 0, sizeof x->st);
+    x->ref = 3;
+    x->stackpos[3] = 1;
+    por_spor_reducible(&x->c, &x->f);
+    CU_ASSERT(!(x->f.flags & POR_F_REDUCIBLE));
+    CU_ASSERT(x->f.flags & POR_F_FULL);
+    CU_ASSERT_EQUAL(x->st.full_c3, 1);
+    por_algo_spor.enter(NULL, &x->c, &x->f);
+    CU_ASSERT_EQUAL(x->f.todo, por_bit(0) | por_bit(1));
+    CU_ASSERT_EQUAL(x->st.irreducible, 1);
+    frame_close(x);
+    free(x);
+
+    /* both threads visible: nobody is reducible, nothing refused */
+    x = calloc(1, sizeof *x);
+    CU_ASSERT_FATAL(x != NULL);
+    CU_ASSERT_FATAL(frame_open(x, "byte x;\n"
+                               "active [2] proctype P() { x++; "
+                               "assert(x > 0) }\n") == 0);
+    por_spor_reducible(&x->c, &x->f);
+    CU_ASSERT_EQUAL(x->f.flags & (POR_F_REDUCIBLE | POR_F_FULL), 0);
+    CU_ASSERT_EQUAL(x->st.full_c3, 0);
+    frame_close(x);
+    free(x);
+}
+
 static CU_TestInfo por_tests[] = {
     { "counts_and_agreement", test_counts },
     { "orders", test_orders },
     { "stateless", test_stateless },
     { "fixes_fire", test_fixes_fire },
     { "end_states", test_end_states },
+    { "spor_decision", test_spor_decision },
     CU_TEST_INFO_NULL,
 };
 
