@@ -89,9 +89,12 @@ typedef struct cli {
     size_t          max_steps;      /* simulate: -u */
     int             interactive;    /* simulate: --interactive */
     const char     *sim_trail;      /* simulate: --trail=FILE */
+    const lang_program *lp;         /* the parsed model, and the diag */
+    diag           *lp_diag;        /* it was parsed with (borrowed) */
 } cli;
 
-/* The interrupt flag polled by the search. */
+/* The interrupt flag polled by the search and the simulation: 0, or
+ * the number of the signal that asked them to stop. */
 static volatile sig_atomic_t interrupted;
 
 /* ----------------------------------------------------------- options */
@@ -731,6 +734,30 @@ static void on_error(void *ctx, const search_error *e)
     fflush(rc->msg);
 }
 
+/* Replay tr to stdout on a program that keeps every global (as `spore
+ * replay` does): the search's program drops the globals no expression
+ * reads (SPIN's rule for the state), which printf and the final state
+ * would show as 0.  The transitions are the same, so tr fits both. */
+static void replay_shown(const run_ctx *rc, ts *t, const trail *tr)
+{
+    fe_options  fo;
+    bc_program *p = NULL;
+    ts         *shown = NULL;
+
+    memset(&fo, 0, sizeof fo);
+    fo.keep_all = 1;
+    if (rc->c->lp != NULL)
+        p = fe_compile_opts(rc->c->lp, rc->c->model, &fo, rc->c->lp_diag);
+    if (p != NULL)
+        shown = ts_new(p);
+    if (shown != NULL)
+        trail_replay(shown, p, tr, 1, 0, stdout);
+    else
+        trail_replay(t, rc->prog, tr, 1, 0, stdout);
+    ts_free(shown);
+    bc_program_free(p);
+}
+
 static void print_counterexample(run_ctx *rc, ts *t)
 {
     const trail *tr = rc->first;
@@ -745,7 +772,7 @@ static void print_counterexample(run_ctx *rc, ts *t)
         return;
     }
     printf("\nCounterexample (%zu steps):\n", tr->nsteps);
-    trail_replay(t, rc->prog, tr, 1, 0, stdout);
+    replay_shown(rc, t, tr);
     printf("\n");
 }
 
@@ -1363,8 +1390,11 @@ static int run(cli *c)
             prog = compile_observed(c, lp, d);
         }
     }
+    c->lp = lp;
+    c->lp_diag = d;
     if (prog != NULL)
         code = after_compile(c, prog);
+    c->lp = NULL;
     outcome_free(c->oc);
     c->oc = NULL;
     bc_program_free(prog);

@@ -27,12 +27,17 @@ static void set_bit(uint64_t *w, uint32_t bit)
     w[bit / 64] |= (uint64_t)1 << (bit % 64);
 }
 
+/* Bits lo .. lo + n - 1, a word at a time. */
 static void set_range(uint64_t *w, uint32_t lo, uint32_t n)
 {
-    uint32_t i;
+    uint32_t hi = lo + n;
 
-    for (i = 0; i < n; i++)
-        set_bit(w, lo + i);
+    while (lo < hi && lo % 64 != 0)
+        set_bit(w, lo++);
+    for (; hi - lo >= 64; lo += 64)
+        w[lo / 64] = ~(uint64_t)0;
+    while (lo < hi)
+        set_bit(w, lo++);
 }
 
 /* Add the effects of code [pc, end) (or up to its RET/END) to rd, wr. */

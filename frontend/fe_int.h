@@ -2,7 +2,8 @@
  * frontend/fe_int.h -- shared by the front end's files only.
  *
  * Types, symbols and scopes (symtab.c) and the compiler state that
- * lower.c threads through its functions.  Nothing here is visible to the
+ * the lowering (lower.c and its stage files) threads through its
+ * functions.  Nothing here is visible to the
  * engine: the only product of the front end is the bc_program.
  */
 #ifndef SPORE_FRONTEND_FE_INT_H
@@ -12,6 +13,7 @@
 #include <stdint.h>
 
 #include "engine/model/bc.h"
+#include "frontend/fe.h"
 #include "lang/ast.h"
 #include "util/diag.h"
 #include "util/xalloc.h"
@@ -63,14 +65,35 @@ typedef struct fe_sym {
     uint32_t       rank;        /* globals: rank of the top-level
                                    declaration among the model's */
     struct fe_sym *next;        /* in its scope's list */
+    /* set by fe_scope_add: */
+    uint32_t       seq;         /* 1, 2, ... in the order added */
+    struct fe_sym *shadow;      /* the symbol of the same name added
+                                   before it to the scope, or NULL */
 } fe_sym;
 
-/* A scope: a list of symbols (models are small; lookups are linear). */
+/* A scope: a list of symbols, newest first, and a hash index on their
+ * names.  syms is the head of the visible list: code may set it for a
+ * while to an older symbol of the list (or NULL) so that only the
+ * symbols added up to that one are seen (a declaration's initial value
+ * sees only the names declared before it), and must put it back before
+ * adding.  Zero-initialised is empty. */
 typedef struct fe_scope {
-    fe_sym *syms;
+    fe_sym  *syms;
+    fe_sym **tab;               /* per name, its newest symbol */
+    size_t   cap, n;            /* tab slots (a power of two), names */
+    uint32_t nadded;
 } fe_scope;
 
+/* The visible symbol called name (the newest if several are), or NULL.
+ * Time: constant on average. */
 fe_sym *fe_scope_find(const fe_scope *s, const char *name);
+/* Add y (borrowed; must outlive the scope's use) in front of the list:
+ * sets y->next, y->seq, y->shadow.  s->syms must be the newest symbol. */
+void    fe_scope_add(fe_scope *s, fe_sym *y);
+/* Forget every symbol (the scope stays usable). */
+void    fe_scope_clear(fe_scope *s);
+/* Free the index (the symbols belong to the caller). */
+void    fe_scope_fini(fe_scope *s);
 
 /* Total bytes of a symbol (count elements, or one). */
 static inline uint32_t fe_sym_size(const fe_sym *s)
@@ -91,5 +114,334 @@ extern const fe_type fe_type_bit, fe_type_bool, fe_type_byte,
               sizeof *(vec)->v);                                          \
         (vec)->v[(vec)->n++] = (x);                                       \
     } while (0)
+
+/* ------------------------------------------------- the lowering's state */
+
+/* What the files of the lowering share (lower.c and the stage files it
+ * names): the compiler state cstate, threaded through every function,
+ * and the functions one stage calls in another. */
+
+#define NOLOC UINT32_MAX
+
+/* While compiling, a load whose value is not a "use" in SPIN's sense
+ * (the load of x in x++, the arguments of printf) carries this bit in its
+ * type operand; drop_unread_globals() reads it and clears it. */
+#define FE_T_NOUSE 0x80
+
+#define NOPOS ((diag_pos){ 0, 0, 0 })
+#define MAX_INLINE_DEPTH 64
+
+/* An edge of the automaton under construction. */
+typedef struct edge {
+    uint32_t    from, to;       /* to: NOLOC while `label` is unresolved */
+    const char *label;          /* goto target, resolved at the end */
+    diag_pos    pos;
+    int         eps;            /* 1: a jump, no code of its own;
+                                   2: a folded jump; 3: "copy": `from`
+                                   gets copies of `to`'s transitions */
+    uint32_t    code;           /* first instruction (real edges) */
+    uint32_t    ncode;
+    uint32_t    text;           /* string id of the statement */
+    uint32_t    flags;          /* BC_TR_* (without ATOMIC) */
+    uint32_t    atomic;         /* atomic context id, 0: none */
+    uint32_t    loc;            /* location id */
+    int         keep;           /* a jump that opens an option: a step
+                                   of its own even when alone (SPIN) */
+    int         jump;           /* a goto or break (for "jump into
+                                   d_step", which SPIN rejects) */
+    int         guardlike;      /* an expression statement or a receive:
+                                   a read of a dead local resets it */
+} edge;
+
+typedef struct label {
+    const char *name;
+    uint32_t    loc;            /* automaton location */
+    diag_pos    pos;
+} label;
+
+typedef struct subst {          /* an inline parameter bound to an argument */
+    const char *name;
+    ast_expr   *arg;
+} subst;
+
+typedef struct local_init {     /* an initialiser to run at creation */
+    fe_sym   *sym;
+    ast_var  *var;
+    fe_sym   *scope;            /* the names its value may use: those
+                                   declared before its declaration */
+} local_init;
+
+typedef FE_VEC(local_init) init_vec;
+typedef FE_VEC(bc_var) var_vec;
+
+typedef struct typedef_ent {
+    const char *name;
+    fe_type    *type;
+} typedef_ent;
+
+typedef struct proc_ent {
+    ast_decl   *decl;
+    uint32_t    nparams;
+    uint32_t    pslot0;         /* flow slot of its first parameter */
+    uint32_t    rank;           /* rank among the top-level declarations */
+    uint32_t    init_chans;     /* channels its init code creates */
+    uint64_t    init_bytes;     /* and their bytes in the vector */
+} proc_ent;
+
+typedef struct dlabel {         /* a label inside a d_step: a code index */
+    const char *name;
+    uint32_t    at;
+} dlabel;
+
+typedef struct dfix {           /* a goto inside a d_step to patch */
+    const char *name;
+    uint32_t    insn;
+    diag_pos    pos;
+} dfix;
+
+/*
+ * Channel-type flow (chan_flow_check): which channel types a chan
+ * variable, a parameter or a message field may hold, so that a send or
+ * receive with the wrong number of fields, or a rendezvous send inside a
+ * d_step, is an error of the model found at compile time.  Each of those
+ * has a slot: a set of chantypes, or "any" (top) once a value of unknown
+ * origin may flow in.  Facts are recorded while lowering and solved at
+ * the end.
+ */
+#define FE_CT_WORDS 2                   /* chantypes: at most 128 */
+#define FE_MAX_CHANTYPES 128            /* the vector's tag byte: 0x80 |
+                                           chantype (engine/model/bc.h) */
+#define FE_MAX_PROCTYPES 128            /* proctype byte < 0x80 */
+#define FE_MAX_GLOBALS 60000u
+
+typedef struct chset {
+    uint64_t w[FE_CT_WORDS];
+    int      top;
+} chset;
+
+typedef enum cflow_kind {
+    CF_TYPE,        /* slot b holds chantype a */
+    CF_COPY,        /* slot b holds what slot a holds */
+    CF_TOP,         /* slot b may hold any channel */
+    CF_SEND,        /* the value of slot c (CF_ANY: anything) is sent as
+                       field b on a channel of slot a (CF_ANY: unknown) */
+    CF_RECV         /* field b of a message from a channel of slot a
+                       (CF_ANY: unknown) is received into slot c */
+} cflow_kind;
+
+#define CF_ANY  UINT32_MAX              /* unknown channel / value */
+#define CF_NONE (UINT32_MAX - 1)        /* the value 0: no channel */
+
+typedef struct cflow {
+    cflow_kind kind;
+    uint32_t   a, b, c;
+} cflow;
+
+typedef struct chuse {          /* a send or receive to check */
+    diag_pos        pos;
+    const ast_expr *chan;       /* the channel expression (resolved) */
+    uint32_t        slot;       /* its slot, or CF_ANY */
+    uint32_t        nargs;
+    int             send;
+    int             dstep;      /* inside a d_step */
+} chuse;
+
+typedef struct cstate {
+    diag               *d;
+    const fe_options   *fo;     /* may be NULL */
+    const lang_program *lp;
+    arena              *mem;    /* the program's: names, strings, nodes */
+
+    FE_VEC(bc_insn)     code;
+    FE_VEC(bc_srcloc)   locs;
+    FE_VEC(const char *) strings;
+    FE_VEC(const char *) files;
+    FE_VEC(uint32_t)    file_map;       /* diag file id -> files index + 1 */
+    var_vec             gvars;
+    FE_VEC(bc_chantype) chantypes;
+    FE_VEC(bc_proctype) procs;
+    FE_VEC(bc_pcloc)    pclocs;
+    FE_VEC(bc_trans)    trans;
+    FE_VEC(typedef_ent) typedefs;
+    FE_VEC(ast_decl *)  inlines;
+    FE_VEC(proc_ent)    proclist;
+    FE_VEC(const char *) mtypes;
+    init_vec            ginits;
+
+    fe_scope            globals;
+    uint32_t            gsize;
+
+    /* the proctype being lowered */
+    int                 in_proc;
+    fe_scope            locals;
+    uint32_t            fsize;
+    var_vec             lvars;
+    init_vec            linits;
+    FE_VEC(edge)        edges;
+    FE_VEC(uint32_t)    lflags;
+    FE_VEC(uint32_t)    latomic;        /* atomic context of each location */
+    uint32_t            natomic;        /* atomic contexts so far */
+    FE_VEC(label)       labels;
+    FE_VEC(subst)       substs;
+    uint32_t            break_to;       /* NOLOC outside do */
+    uint32_t            atomic_ctx;     /* 0 outside atomic */
+    int                 inline_depth;
+    int                 expr_depth;     /* guards the VM's value stack */
+    int                 body_started;   /* a statement other than a
+                                           declaration has been lowered */
+    int                 cur_guardlike;
+    int                 option_first;   /* the statement being lowered is
+                                           the first of an if/do option */
+    int                 first_nested;   /* the statement being lowered is
+                                           the first of an option, block
+                                           or inline body */
+
+    /* the d_step being compiled */
+    int                 dstep_committed;
+    FE_VEC(uint32_t)    dbreaks;        /* JMPs to patch to the loop end */
+    FE_VEC(dlabel)      dlabels;
+    FE_VEC(uint32_t)    dstep_entries;  /* locations where a d_step that is
+                                           not an option's first statement
+                                           starts */
+    FE_VEC(dfix)        dfixes;
+    uint32_t            cur_loc;        /* location id of the statement */
+    uint32_t            cur_flags;      /* BC_TR_* gathered while emitting */
+    int                 in_dstep;       /* lowering a d_step's body */
+    uint32_t            decl_rank;      /* rank of the top-level
+                                           declaration being read */
+    uint32_t            proc_rank;      /* that of the proctype being
+                                           lowered */
+    diag_pos            proc_pos;       /* and its position */
+    int                 fatal;          /* a limit was passed that makes
+                                           going on pointless (and
+                                           slow): lowering stops */
+
+    /* channel-type flow; static limits */
+    FE_VEC(uint32_t)    ct_fslot0;      /* per chantype: the slot of its
+                                           first message field */
+    FE_VEC(chset)       cslots;
+    FE_VEC(cflow)       cflows;
+    FE_VEC(chuse)       chuses;
+    uint32_t            init_chans;     /* channels created by the init
+                                           code being emitted ... */
+    uint64_t            init_bytes;     /* ... and their vector bytes */
+    diag_pos            over_pos;       /* the global channel that takes
+                                           the initial state over a
+                                           limit */
+} cstate;
+
+/* The index of the next instruction to emit. */
+#define HERE ((uint32_t)cs->code.n)
+
+/* A growing string (fe_sb_add). */
+typedef struct sbuf {
+    char  *s;
+    size_t n, cap;
+} sbuf;
+
+/* An entry of a sorted index of names (fe_name_index): element k of the
+ * indexed array is called name.  Sorted by name, then k. */
+typedef struct name_ix {
+    const char *name;
+    uint32_t    k;
+} name_ix;
+
+/* ----------------------------------------- functions shared by stages */
+
+/* frontend/codegen.c.  fe_emit appends one instruction and returns its
+ * index; fe_add_string / fe_add_loc / fe_file_index intern a string, a
+ * source position, a file and return its id; fe_cexpr emits the code
+ * that pushes e's value; fe_cbasic the code of a one-transition
+ * statement; fe_find_proc gives a proctype's index or NOLOC.  Strings
+ * returned by fe_pfx_strdup live in the program's arena. */
+int fe_starts_with(const char *s, const char *p);
+const char *fe_pfx_strdup(cstate *cs, const char *s);
+uint32_t fe_add_string(cstate *cs, const char *s);
+uint32_t fe_file_index(cstate *cs, uint32_t fid);
+uint32_t fe_add_loc(cstate *cs, diag_pos pos);
+uint32_t fe_emit(cstate *cs, bc_opcode op, unsigned t, unsigned a,
+                 int32_t b, int32_t c);
+uint32_t fe_find_proc(cstate *cs, const char *name);
+void fe_cexpr(cstate *cs, const ast_expr *e);
+void fe_cbasic(cstate *cs, const ast_stmt *s);
+
+/* frontend/text.c.  fe_stmt_text returns the string id of s as SPIN
+ * prints it; fe_expr_text and fe_sb_add append to b (b->s malloc'd,
+ * the caller frees it). */
+void fe_sb_add(sbuf *b, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+void fe_expr_text(sbuf *b, const ast_expr *e);
+uint32_t fe_stmt_text(cstate *cs, const ast_stmt *s);
+
+/* frontend/names.c.  fe_lookup finds a name (locals first, in a
+ * proctype) or returns NULL; fe_resolve_subst replaces an inline
+ * parameter by its argument (fe_resolve_quiet: without errors);
+ * fe_const_value folds e into *out and returns 1 when e is constant;
+ * fe_const_expr the same, reporting an error naming `what` when not;
+ * fe_declare_* register declarations, reporting SPIN's errors;
+ * fe_name_index sorts the names at base + k * stride + off (the caller
+ * frees the result) and fe_name_index_find returns the lowest k called
+ * name, or NOLOC. */
+fe_sym *fe_lookup(cstate *cs, const char *name);
+const ast_expr *fe_resolve_subst(cstate *cs, const ast_expr *e);
+const ast_expr *fe_resolve_quiet(cstate *cs, const ast_expr *e);
+int fe_const_value(cstate *cs, const ast_expr *e, int64_t *out);
+int64_t fe_const_expr(cstate *cs, const ast_expr *e, const char *what);
+const fe_type *fe_resolve_type(cstate *cs, const ast_type *t);
+void fe_declare_typedef(cstate *cs, const ast_decl *dcl);
+void fe_declare_mtypes(cstate *cs, const ast_decl *dcl);
+void fe_check_assigned(cstate *cs, const fe_sym *lhs, const ast_expr *e);
+void fe_declare_vars(cstate *cs, const ast_decl *dcl, int local,
+                     int is_param);
+name_ix *fe_name_index(const void *base, size_t n, size_t stride,
+                       size_t off);
+uint32_t fe_name_index_find(const name_ix *ix, size_t n,
+                            const char *name);
+
+/* frontend/chanflow.c.  Facts of the channel-type flow are recorded
+ * while lowering (fe_add_flow, fe_flow_into, fe_chan_use; slots from
+ * fe_new_slot, fe_chan_slot, fe_chan_src) and checked at the end by
+ * fe_chan_flow_check, which reports the errors it finds. */
+int fe_is_chan_sym(const fe_sym *y);
+uint32_t fe_new_slot(cstate *cs);
+void fe_add_flow(cstate *cs, cflow_kind k, uint32_t a, uint32_t b,
+                 uint32_t c);
+uint32_t fe_chan_slot(cstate *cs, const ast_expr *e);
+uint32_t fe_chan_src(cstate *cs, const ast_expr *e);
+void fe_flow_into(cstate *cs, uint32_t dst, const ast_expr *e);
+uint32_t fe_intern_chantype(cstate *cs, const ast_var *v);
+void fe_chan_flow_check(cstate *cs);
+void fe_chan_use(cstate *cs, const ast_stmt *s, int send, uint32_t nargs);
+
+/* frontend/automaton.c.  fe_lower_seq_ex adds the edges that run the
+ * statement list s from location `from` to `to`; fe_new_loc makes a
+ * location; fe_begin_trans / fe_end_trans bracket the code of one
+ * transition and add its edge; the rest are helpers d_step shares. */
+uint32_t fe_new_loc(cstate *cs);
+uint32_t fe_begin_trans(cstate *cs, diag_pos pos);
+void fe_end_trans(cstate *cs, uint32_t start, uint32_t from, uint32_t to,
+                  diag_pos pos, uint32_t text, uint32_t flags);
+ast_stmt *fe_expand_range(cstate *cs, const ast_stmt *s);
+ast_decl *fe_find_inline(cstate *cs, const char *name);
+int fe_bind_inline(cstate *cs, const ast_stmt *s, const ast_decl *inl);
+void fe_check_label(cstate *cs, const ast_stmt *s);
+void fe_decl_code(cstate *cs, const ast_stmt *s, fe_sym *scope0,
+                  sbuf *b);
+void fe_decl_step(cstate *cs, const ast_stmt *s, uint32_t from,
+                  uint32_t to, fe_sym *scope0);
+void fe_lower_seq_ex(cstate *cs, ast_stmt *s, uint32_t from, uint32_t to,
+                     int nested);
+
+/* frontend/dstep.c.  fe_lower_dstep adds the one transition of the
+ * d_step s from `from` to `to`. */
+void fe_lower_dstep(cstate *cs, const ast_stmt *s, uint32_t from,
+                    uint32_t to);
+
+/* frontend/finish.c.  fe_finish_proc resolves the labels and jumps of
+ * the proctype just lowered (its automaton in cs), folds jumps, numbers
+ * its locations into pt and appends them and their transitions to the
+ * program, then adds the dead-variable reset. */
+void fe_finish_proc(cstate *cs, bc_proctype *pt, uint32_t start,
+                    uint32_t final);
 
 #endif /* SPORE_FRONTEND_FE_INT_H */

@@ -5,6 +5,8 @@
 
 #include "util/text.h"
 
+#include <stdlib.h>
+
 void text_put_quoted(const char *s, FILE *out)
 {
     putc('"', out);
@@ -24,4 +26,20 @@ void text_put_quoted(const char *s, FILE *out)
         }
     }
     putc('"', out);
+}
+
+char *text_capture(text_print_fn fn, const void *arg)
+{
+    char  *buf = NULL;
+    size_t size = 0;
+    FILE  *mem = open_memstream(&buf, &size);
+
+    if (mem == NULL)
+        return NULL;
+    fn(arg, mem);
+    if (fclose(mem) != 0 || buf == NULL) {
+        free(buf);
+        return NULL;
+    }
+    return buf;
 }

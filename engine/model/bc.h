@@ -284,7 +284,8 @@ int  bc_trans_invisible(const bc_program *p, uint32_t i);
 void bc_disasm_insn(const bc_program *p, uint32_t pc, FILE *out);
 void bc_disasm(const bc_program *p, FILE *out);
 
-/* "file:line:col" of location id loc into buf. */
+/* "file:line:col" of location id loc into buf; "?" when loc is not a
+ * location id (TS_NONE included).  Returns buf. */
 const char *bc_loc_str(const bc_program *p, uint32_t loc, char *buf,
                        size_t size);
 

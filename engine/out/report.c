@@ -4,8 +4,8 @@
  *
  * Every figure printed comes from search_result; the words follow pan's
  * summary where the meaning is the same, so that users and scripts that
- * know pan can read spore's.  JSON strings are escaped here (RFC 8259:
- * quote, backslash and every control character).
+ * know pan can read spore's.  JSON strings are escaped by util/json.c
+ * (RFC 8259; invalid UTF-8 becomes U+FFFD).
  */
 #include "config.h"
 
@@ -16,20 +16,11 @@
 
 #include "engine/out/outcome.h"
 #include "engine/out/trail.h"
+#include "util/json.h"
 
 #define MIB (1024.0 * 1024.0)
 
 /* ------------------------------------------------------------ errors */
-
-static const char *loc_str(const bc_program *p, uint32_t loc, char *buf,
-                           size_t size)
-{
-    if (loc == TS_NONE || loc >= p->nlocs) {
-        snprintf(buf, size, "?");
-        return buf;
-    }
-    return bc_loc_str(p, loc, buf, size);
-}
 
 const char *report_error_text(const bc_program *prog, const search_error *e,
                               char *buf, size_t size)
@@ -65,7 +56,7 @@ void report_error_line(FILE *out, const bc_program *prog,
     }
     fprintf(out, "spore:%zu: %s at %s (at depth %zu)\n", e->index,
             report_error_text(prog, e, text, sizeof text),
-            loc_str(prog, e->loc, where, sizeof where), e->depth);
+            bc_loc_str(prog, e->loc, where, sizeof where), e->depth);
 }
 
 /* ----------------------------------------------------------- verdict */
@@ -105,7 +96,7 @@ const char *report_incomplete_reason(const report_info *ri, char *buf,
 
         snprintf(buf, size, "state vector limit (%u bytes) or channel "
                  "limit (%u) reached at %s", BC_MAX_VECTOR, BC_MAX_CHANS,
-                 loc_str(ri->prog, r->limit_loc, where, sizeof where));
+                 bc_loc_str(ri->prog, r->limit_loc, where, sizeof where));
         break;
     }
     default:
@@ -136,7 +127,7 @@ void report_verdict(FILE *out, const report_info *ri)
         else
             fprintf(out, "VIOLATED: %s at %s",
                     report_error_text(ri->prog, e, text, sizeof text),
-                    loc_str(ri->prog, e->loc, where, sizeof where));
+                    bc_loc_str(ri->prog, e->loc, where, sizeof where));
         if (r->nerrors > 1)
             fprintf(out, " (and %zu more error%s)", r->nerrors - 1,
                     r->nerrors > 2 ? "s" : "");
@@ -328,7 +319,7 @@ static void text_limits(FILE *out, const report_info *ri)
         fprintf(out, "spore: a step at %s needs more than spore's limits "
                 "allow: a state of at most %u bytes and at most %u "
                 "channels; the states beyond it were not explored\n",
-                loc_str(ri->prog, r->limit_loc, where, sizeof where),
+                bc_loc_str(ri->prog, r->limit_loc, where, sizeof where),
                 BC_MAX_VECTOR, BC_MAX_CHANS);
     }
 }
@@ -357,28 +348,7 @@ void report_text(FILE *out, const report_info *ri)
 
 void report_json_string(FILE *out, const char *s)
 {
-    if (s == NULL) {
-        fputs("null", out);
-        return;
-    }
-    fputc('"', out);
-    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-        switch (*p) {
-        case '"':  fputs("\\\"", out); break;
-        case '\\': fputs("\\\\", out); break;
-        case '\n': fputs("\\n", out);  break;
-        case '\r': fputs("\\r", out);  break;
-        case '\t': fputs("\\t", out);  break;
-        case '\b': fputs("\\b", out);  break;
-        case '\f': fputs("\\f", out);  break;
-        default:
-            if (*p < 0x20)
-                fprintf(out, "\\u%04x", *p);
-            else
-                fputc(*p, out);
-        }
-    }
-    fputc('"', out);
+    json_string(out, s);
 }
 
 static void json_violation(FILE *out, const report_info *ri, size_t i)
@@ -390,16 +360,15 @@ static void json_violation(FILE *out, const report_info *ri, size_t i)
                                ? ri->trail_paths[i] : NULL;
 
     fputs("{\"kind\":", out);
-    report_json_string(out, search_err_name(e->kind));
+    json_string(out, search_err_name(e->kind));
     fputs(",\"location\":", out);
-    report_json_string(out, e->loc == TS_NONE ? NULL
-                       : loc_str(ri->prog, e->loc, where, sizeof where));
+    json_string(out, e->loc == TS_NONE ? NULL
+                : bc_loc_str(ri->prog, e->loc, where, sizeof where));
     fputs(",\"text\":", out);
-    report_json_string(out, report_error_text(ri->prog, e, text,
-                                              sizeof text));
+    json_string(out, report_error_text(ri->prog, e, text, sizeof text));
     fprintf(out, ",\"depth\":%zu,\"steps\":%zu,\"trail\":", e->depth,
             e->nsteps);
-    report_json_string(out, path);
+    json_string(out, path);
     fputc('}', out);
 }
 
@@ -455,17 +424,17 @@ static void json_options(FILE *out, const search_options *o)
     char              prov[200];
 
     fputs("\"options\":{\"por\":", out);
-    report_json_string(out, por != NULL ? por->name : NULL);
+    json_string(out, por != NULL ? por->name : NULL);
     fputs(",\"proviso\":", out);
-    report_json_string(out, por != NULL
-                            ? search_por_proviso(o, prov, sizeof prov)
-                            : NULL);
-    if (o->por >= SEARCH_POR_DE) {
+    json_string(out, por != NULL
+                     ? search_por_proviso(o, prov, sizeof prov)
+                     : NULL);
+    if (por_mode_takes_cycle_fix(o->por)) {
         fputs(",\"cycle_fix\":", out);
-        report_json_string(out, search_cycle_fix_name(o->cycle_fix));
+        json_string(out, search_cycle_fix_name(o->cycle_fix));
     }
     fputs(",\"order\":", out);
-    report_json_string(out, order_str(o, ord, sizeof ord));
+    json_string(out, order_str(o, ord, sizeof ord));
     fprintf(out, ",\"prefer_visited\":%s,\"stateless\":%s",
             o->prefer_visited ? "true" : "false",
             o->stateless ? "true" : "false");
@@ -486,18 +455,18 @@ void report_json(FILE *out, const report_info *ri)
 
     fprintf(out, "{\"schema\":%d,\"tool\":\"spore\",\"version\":",
             REPORT_JSON_SCHEMA);
-    report_json_string(out, ri->version);
+    json_string(out, ri->version);
     fputs(",\"model\":", out);
-    report_json_string(out, ri->model);
+    json_string(out, ri->model);
     fprintf(out, ",\"model_hash\":\"%016" PRIx64 "\",\"verdict\":",
             ri->prog->model_hash);
-    report_json_string(out, report_verdict_name(r->verdict));
+    json_string(out, report_verdict_name(r->verdict));
     fputs(",\"complete\":", out);
     fputs(r->stop == SEARCH_STOP_NONE && !r->truncated ? "true" : "false",
           out);
     fputs(",\"incomplete_reason\":", out);
     report_incomplete_reason(ri, reason, sizeof reason);
-    report_json_string(out, reason[0] ? reason : NULL);
+    json_string(out, reason[0] ? reason : NULL);
     fputs(",\"violations\":[", out);
     for (size_t i = 0; i < r->nerrors; i++) {
         if (i > 0)

@@ -61,7 +61,8 @@ const char *report_incomplete_reason(const report_info *ri, char *buf,
 /* The JSON report: one object and a newline. */
 void report_json(FILE *out, const report_info *ri);
 
-/* s as a JSON string literal, quotes included (NULL prints null). */
+/* s as a JSON string literal, quotes included (NULL prints null): the
+ * same as json_string (util/json.h), which new code should call. */
 void report_json_string(FILE *out, const char *s);
 
 #endif /* SPORE_ENGINE_REPORT_H */

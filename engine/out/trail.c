@@ -30,17 +30,6 @@ static char *dup_or_null(const char *s)
     return s != NULL ? xstrdup(s) : NULL;
 }
 
-/* "file:line:col" of loc, or "?" for an unknown location. */
-static const char *loc_str(const bc_program *p, uint32_t loc, char *buf,
-                           size_t size)
-{
-    if (loc == TS_NONE || loc >= p->nlocs) {
-        snprintf(buf, size, "?");
-        return buf;
-    }
-    return bc_loc_str(p, loc, buf, size);
-}
-
 static const char *str_at(const bc_program *p, uint32_t id)
 {
     return id < p->nstrings && p->strings[id] != NULL ? p->strings[id] : "";
@@ -74,7 +63,7 @@ trail *trail_from_error(const bc_program *prog, const search_error *e,
     tr->options = dup_or_null(opts);
     tr->kind = e->kind;
     tr->loc = e->loc;
-    tr->where = xstrdup(loc_str(prog, e->loc, buf, sizeof buf));
+    tr->where = xstrdup(bc_loc_str(prog, e->loc, buf, sizeof buf));
     tr->detail = dup_or_null(e->detail);
     tr->depth = e->depth;
     tr->nsteps = e->nsteps;
@@ -1147,7 +1136,7 @@ void trail_player_error(trail_player *pl, int kind, uint32_t loc,
                 where_text != NULL ? where_text : "?", nsteps);
         return;
     }
-    loc_str(pl->prog, loc, where, sizeof where);
+    bc_loc_str(pl->prog, loc, where, sizeof where);
     if (loc == TS_NONE && where_text != NULL)
         snprintf(where, sizeof where, "%s", where_text);
     fprintf(pl->out != NULL ? pl->out : stdout,

@@ -15,6 +15,7 @@
 
 #include "engine/model/bc.h"
 #include "frontend/fe.h"
+#include "frontend/fe_int.h"
 #include "lang/lang.h"
 #include "util/diag.h"
 
@@ -218,6 +219,73 @@ static void test_errors(void)
     }
 }
 
+/* Scopes: the newest symbol of a name wins; moving the head back hides
+ * the later ones; clearing forgets all; many names stay findable. */
+static void test_scope(void)
+{
+    fe_scope s;
+    fe_sym   y[3000];
+    char     names[3000][8];
+    fe_sym  *head = NULL;
+    int      i;
+
+    memset(&s, 0, sizeof s);
+    memset(y, 0, sizeof y);
+    CU_ASSERT_PTR_NULL(fe_scope_find(&s, "a"));
+    for (i = 0; i < 3000; i++) {
+        snprintf(names[i], sizeof names[i], "v%d", i % 2000);
+        y[i].name = names[i];
+        fe_scope_add(&s, &y[i]);
+        if (i == 1500)
+            head = s.syms;
+    }
+    CU_ASSERT_PTR_EQUAL(fe_scope_find(&s, "v5"), &y[2005]);
+    CU_ASSERT_PTR_EQUAL(fe_scope_find(&s, "v1999"), &y[1999]);
+    CU_ASSERT_PTR_NULL(fe_scope_find(&s, "v2000"));
+    CU_ASSERT_PTR_EQUAL(s.syms, &y[2999]);
+    CU_ASSERT_PTR_EQUAL(y[2999].next, &y[2998]);
+    s.syms = head;                      /* only y[0 .. 1500] visible */
+    CU_ASSERT_PTR_EQUAL(fe_scope_find(&s, "v5"), &y[5]);
+    CU_ASSERT_PTR_EQUAL(fe_scope_find(&s, "v1500"), &y[1500]);
+    CU_ASSERT_PTR_NULL(fe_scope_find(&s, "v1501"));
+    s.syms = NULL;
+    CU_ASSERT_PTR_NULL(fe_scope_find(&s, "v5"));
+    s.syms = &y[2999];
+    fe_scope_clear(&s);
+    CU_ASSERT_PTR_NULL(fe_scope_find(&s, "v5"));
+    fe_scope_add(&s, &y[7]);
+    CU_ASSERT_PTR_EQUAL(fe_scope_find(&s, "v7"), &y[7]);
+    CU_ASSERT_PTR_NULL(fe_scope_find(&s, "v8"));
+    CU_ASSERT_PTR_NULL(y[7].next);
+    fe_scope_fini(&s);
+}
+
+/* Labels: a goto finds the first definition of its label; a label
+ * defined three times gives one error per later definition. */
+static void test_labels(void)
+{
+    compiled c = compile("byte x;\n"
+                         "active proctype p() {\n"
+                         "L: x = 1; M: x = 2; L: x = 3; L: x = 4;\n"
+                         "goto L }\n");
+
+    CU_ASSERT_PTR_NULL(c.p);
+    CU_ASSERT_EQUAL(diag_count(c.d), 2);
+    release(&c);
+    c = compile("byte x;\n"
+                "active proctype p() {\n"
+                "do :: x < 3 -> x++; goto B :: else -> break od;\n"
+                "B: x = 5; A: goto B }\n");
+    CU_ASSERT_PTR_NOT_NULL(c.p);
+    release(&c);
+}
+
+static CU_TestInfo symtab_tests[] = {
+    { "scope", test_scope },
+    { "labels", test_labels },
+    CU_TEST_INFO_NULL,
+};
+
 static CU_TestInfo lower_tests[] = {
     { "jumps_folded", test_jumps_folded },
     { "else_break", test_else_break },
@@ -236,6 +304,7 @@ static CU_TestInfo deps_tests[] = {
 static CU_SuiteInfo suites[] = {
     { .pName = "fe.lower", .pTests = lower_tests },
     { .pName = "fe.deps", .pTests = deps_tests },
+    { .pName = "fe.symtab", .pTests = symtab_tests },
     CU_SUITE_INFO_NULL,
 };
 

@@ -16,6 +16,8 @@
 #include "tests/unit/unit.h"
 
 #include "util/diag.h"
+#include "util/json.h"
+#include "util/text.h"
 #include "util/xalloc.h"
 
 /* ---- helpers ---------------------------------------------------------- */
@@ -313,6 +315,83 @@ static void test_arena(void)
     arena_free(NULL);
 }
 
+static void put_json(const void *arg, FILE *out)
+{
+    json_string(out, arg);
+}
+
+/* json_string of s, as a new string. */
+static char *json_of(const char *s)
+{
+    char *r = text_capture(put_json, s);
+
+    CU_ASSERT_PTR_NOT_NULL_FATAL(r);
+    return r;
+}
+
+#define CHECK_JSON(in, want) do {                                       \
+        char *got_ = json_of(in);                                       \
+        CU_ASSERT_STRING_EQUAL(got_, want);                             \
+        free(got_);                                                     \
+    } while (0)
+
+/* Escapes, valid UTF-8 kept, each byte of invalid UTF-8 as U+FFFD. */
+static void test_json_string(void)
+{
+    CHECK_JSON(NULL, "null");
+    CHECK_JSON("", "\"\"");
+    CHECK_JSON("a\"b\\c\nd\x01\t\r\b\f\x1f\x7f",
+               "\"a\\\"b\\\\c\\nd\\u0001\\t\\r\\b\\f\\u001f\x7f\"");
+    /* valid: 2, 3 and 4 bytes, the limits of each form */
+    CHECK_JSON("\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80 \xf4\x8f\xbf\xbf",
+               "\"\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80 \xf4\x8f\xbf\xbf\"");
+    CHECK_JSON("\xc2\x80\xdf\xbf\xe0\xa0\x80\xed\x9f\xbf\xee\x80\x80",
+               "\"\xc2\x80\xdf\xbf\xe0\xa0\x80\xed\x9f\xbf\xee\x80\x80\"");
+    /* invalid: stray continuation, C0/C1 overlong leads, F5.., a lone
+     * lead at the end or before ASCII, overlong E0/F0, surrogates, above
+     * U+10FFFF */
+    CHECK_JSON("\x80", "\"\\ufffd\"");
+    CHECK_JSON("a\xc0\xaf" "b", "\"a\\ufffd\\ufffdb\"");
+    CHECK_JSON("\xf5\x80", "\"\\ufffd\\ufffd\"");
+    CHECK_JSON("x\xc3", "\"x\\ufffd\"");
+    CHECK_JSON("\xe2\x82z", "\"\\ufffd\\ufffdz\"");
+    CHECK_JSON("\xe0\x80\x80", "\"\\ufffd\\ufffd\\ufffd\"");
+    CHECK_JSON("\xed\xa0\x80", "\"\\ufffd\\ufffd\\ufffd\"");
+    CHECK_JSON("\xf0\x80\x80\x80", "\"\\ufffd\\ufffd\\ufffd\\ufffd\"");
+    CHECK_JSON("\xf4\x90\x80\x80", "\"\\ufffd\\ufffd\\ufffd\\ufffd\"");
+    CHECK_JSON("\xff\xfe", "\"\\ufffd\\ufffd\"");
+}
+
+static void put_nothing(const void *arg, FILE *out)
+{
+    (void)arg;
+    (void)out;
+}
+
+static void put_two(const void *arg, FILE *out)
+{
+    fprintf(out, "%s-%s", (const char *)arg, (const char *)arg);
+}
+
+static void test_capture(void)
+{
+    char *s = text_capture(put_nothing, NULL);
+
+    CU_ASSERT_PTR_NOT_NULL_FATAL(s);
+    CU_ASSERT_STRING_EQUAL(s, "");
+    free(s);
+    s = text_capture(put_two, "ab");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(s);
+    CU_ASSERT_STRING_EQUAL(s, "ab-ab");
+    free(s);
+}
+
+static CU_TestInfo text_tests[] = {
+    { "json_string", test_json_string },
+    { "capture", test_capture },
+    CU_TEST_INFO_NULL,
+};
+
 static CU_TestInfo diag_tests[] = {
     { "error_format", test_error_format },
     { "warning_note_not_counted", test_warning_note_not_counted },
@@ -334,6 +413,7 @@ static CU_TestInfo xalloc_tests[] = {
 static CU_SuiteInfo suites[] = {
     { .pName = "util.diag", .pTests = diag_tests },
     { .pName = "util.xalloc", .pTests = xalloc_tests },
+    { .pName = "util.text", .pTests = text_tests },
     CU_SUITE_INFO_NULL,
 };
 

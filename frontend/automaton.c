@@ -1,0 +1,490 @@
+/*
+ * frontend/automaton.c -- the control-flow automaton of a proctype.
+ *
+ * Lowering a statement "from location A to location B" adds the edges
+ * that take the process from A to B by executing it: if and do options,
+ * atomic sequences, jumps (epsilon edges, folded later by finish.c),
+ * labels, inline calls and for/select loops (expanded in the AST).
+ */
+#include "config.h"
+
+#include "frontend/fe_int.h"
+
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void lower_seq(cstate *cs, ast_stmt *s, uint32_t from, uint32_t to);
+
+/* ------------------------------------------------------ the automaton */
+
+uint32_t fe_new_loc(cstate *cs)
+{
+    fe_push(&cs->lflags, 0u);
+    fe_push(&cs->latomic, cs->atomic_ctx);
+    return (uint32_t)cs->lflags.n - 1;
+}
+
+static void add_eps(cstate *cs, uint32_t from, uint32_t to,
+                    const char *target, diag_pos pos, const char *text)
+{
+    edge e;
+
+    memset(&e, 0, sizeof e);
+    e.from = from;
+    e.to = to;
+    e.label = target;
+    e.pos = pos;
+    e.eps = 1;
+    e.text = fe_add_string(cs, text);
+    e.atomic = cs->atomic_ctx;
+    e.loc = fe_add_loc(cs, pos);
+    fe_push(&cs->edges, e);
+}
+
+/* Start a real transition: code emitted from now on belongs to it. */
+uint32_t fe_begin_trans(cstate *cs, diag_pos pos)
+{
+    cs->cur_flags = 0;
+    cs->cur_loc = fe_add_loc(cs, pos);
+    return HERE;
+}
+
+/* End it: append the GOTO (patched when locations are final). */
+void fe_end_trans(cstate *cs, uint32_t start, uint32_t from, uint32_t to,
+                  diag_pos pos, uint32_t text, uint32_t flags)
+{
+    edge e;
+
+    fe_emit(cs, BC_GOTO, 0, 0, (int32_t)to, 0);
+    memset(&e, 0, sizeof e);
+    e.from = from;
+    e.to = to;
+    e.pos = pos;
+    e.code = start;
+    e.ncode = HERE - start;
+    e.text = text;
+    e.flags = flags | cs->cur_flags;
+    e.atomic = cs->atomic_ctx;
+    e.loc = cs->cur_loc;
+    e.guardlike = cs->cur_guardlike;
+    cs->cur_guardlike = 0;
+    fe_push(&cs->edges, e);
+}
+
+static void basic_trans(cstate *cs, const ast_stmt *s, uint32_t from,
+                        uint32_t to, uint32_t flags)
+{
+    uint32_t start = fe_begin_trans(cs, s->pos);
+
+    fe_cbasic(cs, s);
+    cs->cur_guardlike = s->kind == AST_S_EXPR || s->kind == AST_S_RECV;
+    fe_end_trans(cs, start, from, to, s->pos, fe_stmt_text(cs, s), flags);
+}
+
+static ast_stmt *new_stmt(cstate *cs, ast_stmt_kind k, diag_pos pos)
+{
+    ast_stmt *s = arena_alloc(cs->mem, sizeof *s);
+
+    s->kind = k;
+    s->pos = pos;
+    return s;
+}
+
+static ast_expr *new_expr(cstate *cs, ast_expr_kind k, diag_pos pos)
+{
+    ast_expr *e = arena_alloc(cs->mem, sizeof *e);
+
+    e->kind = k;
+    e->pos = pos;
+    return e;
+}
+
+static ast_expr *new_binop(cstate *cs, ast_op op, ast_expr *a, ast_expr *b)
+{
+    ast_expr *e = new_expr(cs, AST_E_BINOP, a->pos);
+
+    e->u.op.op = op;
+    e->u.op.a = a;
+    e->u.op.b = b;
+    return e;
+}
+
+static ast_stmt *new_assign(cstate *cs, ast_expr *lhs, ast_expr *rhs)
+{
+    ast_stmt *s = new_stmt(cs, AST_S_ASSIGN, lhs->pos);
+
+    s->u.assign.lhs = lhs;
+    s->u.assign.rhs = rhs;
+    return s;
+}
+
+/* select (v : lo .. hi) and for (v : lo .. hi) as SPIN expands them.
+ * select with constant bounds and at most 33 values: one assignment per
+ * value (an if), as SPIN 6.5.2 does;
+ * otherwise `v = lo; do :: v < hi -> v++ :: break od`.
+ * for: `v = lo; do :: v <= hi -> body; v++ :: else -> break od`. */
+ast_stmt *fe_expand_range(cstate *cs, const ast_stmt *s)
+{
+    ast_expr   *v = s->u.range.var;
+    ast_stmt   *init = new_assign(cs, v, s->u.range.lo);
+    ast_stmt   *loop, *g, *inc, *brk;
+    ast_option *o1, *o2;
+    int64_t     lo, hi;
+    const ast_expr *l = fe_resolve_quiet(cs, s->u.range.lo);
+    const ast_expr *h = fe_resolve_quiet(cs, s->u.range.hi);
+
+    /* SPIN checks number literals only (its select is expanded from
+     * the text; `1 .. N-1` with N = 1 is an empty for, not an error) */
+    if (l->kind == AST_E_CONST && h->kind == AST_E_CONST
+        && l->u.ival > h->u.ival)
+        diag_error(cs->d, s->pos, s->kind == AST_S_SELECT
+                   ? "bad range in select: %" PRId64 " .. %" PRId64
+                   " is empty" : "empty for: the start value %" PRId64
+                   " exceeds the end value %" PRId64 " (SPIN rejects it)",
+                   l->u.ival, h->u.ival);
+    if (s->kind == AST_S_SELECT && fe_const_value(cs, s->u.range.lo, &lo)
+        && fe_const_value(cs, s->u.range.hi, &hi) && hi >= lo
+        && hi - lo <= 32) {
+        ast_stmt   *ifs = new_stmt(cs, AST_S_IF, s->pos);
+        ast_option **tail = &ifs->u.options;
+        for (; lo <= hi; lo++) {
+            ast_expr *k = new_expr(cs, AST_E_CONST, s->pos);
+            k->u.ival = lo;
+            *tail = arena_alloc(cs->mem, sizeof **tail);
+            (*tail)->seq = new_assign(cs, v, k);
+            (*tail)->pos = s->pos;
+            tail = &(*tail)->next;
+        }
+        return ifs;
+    }
+    loop = new_stmt(cs, AST_S_DO, s->pos);
+    g = new_stmt(cs, AST_S_EXPR, s->pos);
+    g->u.expr = new_binop(cs, s->kind == AST_S_SELECT ? AST_OP_LT : AST_OP_LE,
+                          v, s->u.range.hi);
+    inc = new_stmt(cs, AST_S_INCR, s->pos);
+    inc->u.assign.lhs = v;
+    brk = new_stmt(cs, AST_S_BREAK, s->pos);
+    o1 = arena_alloc(cs->mem, sizeof *o1);
+    o2 = arena_alloc(cs->mem, sizeof *o2);
+    o1->pos = o2->pos = s->pos;
+    o1->seq = g;
+    if (s->kind == AST_S_FOR) {
+        ast_stmt *body = new_stmt(cs, AST_S_BLOCK, s->pos);
+        ast_stmt *els = new_stmt(cs, AST_S_ELSE, s->pos);
+        body->u.body = s->u.range.body;
+        g->next = body;
+        body->next = inc;
+        els->next = brk;
+        o2->seq = els;
+    } else {
+        g->next = inc;
+        o2->seq = brk;
+    }
+    o1->next = o2;
+    loop->u.options = o1;
+    init->next = loop;
+    return init;
+}
+
+ast_decl *fe_find_inline(cstate *cs, const char *name)
+{
+    size_t i;
+
+    for (i = 0; i < cs->inlines.n; i++)
+        if (strcmp(cs->inlines.v[i]->u.inl.name, name) == 0)
+            return cs->inlines.v[i];
+    return NULL;
+}
+
+/* Bind the parameters of an inline call; returns how many were pushed,
+ * or -1 on error. */
+int fe_bind_inline(cstate *cs, const ast_stmt *s, const ast_decl *inl)
+{
+    const ast_name *pn = inl->u.inl.params;
+    ast_expr       *a = s->u.call.args;
+    int             n = 0;
+
+    if (cs->inline_depth >= MAX_INLINE_DEPTH) {
+        diag_error(cs->d, s->pos, "inline '%s' expands too deeply "
+                   "(recursive?)", s->u.call.name);
+        return -1;
+    }
+    for (; pn && a; pn = pn->next, a = a->next, n++) {
+        subst sb;
+        sb.name = pn->name;
+        sb.arg = (ast_expr *)fe_resolve_subst(cs, a);
+        fe_push(&cs->substs, sb);
+    }
+    if (pn || a) {
+        diag_error(cs->d, s->pos, "inline '%s' called with the wrong number "
+                   "of arguments", s->u.call.name);
+        cs->substs.n -= (size_t)n;
+        return -1;
+    }
+    cs->inline_depth++;
+    return n;
+}
+
+/* accept and progress labels mark acceptance and non-progress cycles,
+ * which need a liveness search spore does not have yet: refuse them
+ * rather than verify a model whose property is not checked. */
+void fe_check_label(cstate *cs, const ast_stmt *s)
+{
+    const char   *nm = s->u.label.name;
+    const fe_sym *y = fe_lookup(cs, nm);
+
+    /* SPIN: a label cannot have the name of a variable, an mtype name
+     * or a proctype ("bad label-name") */
+    if (y != NULL || fe_find_proc(cs, nm) != NOLOC)
+        diag_error(cs->d, s->pos, "label '%s' has the name of %s (SPIN "
+                   "rejects it: bad label-name)", nm, y == NULL
+                   ? "a proctype" : y->kind == FE_SYM_MTYPE
+                   ? "an mtype constant" : "a variable");
+    if (fe_starts_with(nm, "accept"))
+        diag_error(cs->d, s->pos, "label '%s': 'accept' labels (acceptance "
+                   "cycles) are not supported by spore", nm);
+    else if (fe_starts_with(nm, "progress"))
+        diag_error(cs->d, s->pos, "label '%s': 'progress' labels "
+                   "(non-progress cycles) are not supported by spore", nm);
+}
+
+static void lower_options(cstate *cs, const ast_stmt *s, uint32_t from,
+                          uint32_t to)
+{
+    const ast_option *o;
+    int               nelse = 0, nio = 0;
+
+    for (o = s->u.options; o; o = o->next)
+        if (o->seq && (o->seq->kind == AST_S_SEND
+                       || o->seq->kind == AST_S_RECV))
+            nio++;
+    for (o = s->u.options; o; o = o->next) {
+        ast_stmt *first = o->seq;
+        if (first && first->kind == AST_S_ELSE) {
+            uint32_t mid = first->next ? fe_new_loc(cs) : to;
+            if (nelse++)
+                diag_error(cs->d, first->pos, "more than one 'else' option");
+            if (nio)
+                diag_error(cs->d, first->pos, "'else' in an option list "
+                           "that also has send or receive options (SPIN "
+                           "rejects it as a dubious use of else with i/o)");
+            basic_trans(cs, first, from, mid, BC_TR_ELSE);
+            if (first->next)
+                lower_seq(cs, first->next, mid, to);
+        } else {
+            cs->option_first = 1;
+            lower_seq(cs, first, from, to);
+        }
+    }
+}
+
+/* A declaration after the first statement is a step of its own in SPIN:
+ * it assigns the initial value (or 0); until then the variable is 0. */
+/* The code of a declaration after the first statement: it assigns the
+ * initial values; names in them are those declared before (scope0).
+ * Its text goes to b (may be NULL). */
+void fe_decl_code(cstate *cs, const ast_stmt *s, fe_sym *scope0,
+                  sbuf *b)
+{
+    const ast_var *v;
+
+    for (v = s->u.decl->u.var.vars; v; v = v->next) {
+        const fe_sym *y = fe_scope_find(&cs->locals, v->name);
+        fe_sym       *save = cs->locals.syms;
+        uint32_t      k, n;
+        if (!y || y->decl != v || y->type->is_struct || v->has_chan_init
+            || (y->type->vflags & BC_V_CHAN))
+            continue;
+        n = y->count ? y->count : 1;
+        for (k = 0; k < n; k++) {
+            cs->locals.syms = scope0;
+            if (v->init && !v->init_is_list)
+                fe_cexpr(cs, v->init);
+            else
+                fe_emit(cs, BC_PUSHK, 0, 0, 0, 0);
+            cs->locals.syms = save;
+            fe_emit(cs, BC_STOREL, y->type->bctype, 0,
+                    (int32_t)(y->offset + k * y->type->size), 0);
+        }
+        if (b == NULL)
+            continue;
+        fe_sb_add(b, "%s%s = ", b->n ? "; " : "", v->name);
+        if (v->init && !v->init_is_list)
+            fe_expr_text(b, v->init);
+        else
+            fe_sb_add(b, "0");
+    }
+}
+
+void fe_decl_step(cstate *cs, const ast_stmt *s, uint32_t from,
+                  uint32_t to, fe_sym *scope0)
+{
+    uint32_t start = fe_begin_trans(cs, s->pos);
+    sbuf     b = { NULL, 0, 0 };
+
+    fe_decl_code(cs, s, scope0, &b);
+    fe_end_trans(cs, start, from, to, s->pos, fe_add_string(cs, b.s ? b.s : ""),
+                 0);
+    free(b.s);
+}
+
+static void lower_stmt(cstate *cs, ast_stmt *s, uint32_t from, uint32_t to)
+{
+    uint32_t save, head;
+    label    lb;
+    int      n, nested = cs->first_nested;
+    int      opens_option = cs->option_first;
+
+    cs->first_nested = 0;
+    cs->option_first = 0;
+    if (s->kind != AST_S_DECL && s->kind != AST_S_LABEL)
+        cs->body_started = 1;
+    switch (s->kind) {
+    case AST_S_IF:
+        lower_options(cs, s, from, to);
+        break;
+    case AST_S_DO:
+        /* SPIN: a do that opens a nested sequence is entered through
+         * the enclosing location (which gets copies of its options), but
+         * its iterations return to a head of its own. */
+        head = fe_new_loc(cs);
+        add_eps(cs, from, head, NULL, s->pos, "do");
+        if (nested)
+            cs->edges.v[cs->edges.n - 1].eps = 3;
+        save = cs->break_to;
+        cs->break_to = to;
+        lower_options(cs, s, head, head);
+        cs->break_to = save;
+        break;
+    case AST_S_ATOMIC:
+        if (cs->atomic_ctx) {
+            lower_seq(cs, s->u.body, from, to);
+            break;
+        }
+        cs->atomic_ctx = ++cs->natomic;
+        lower_seq(cs, s->u.body, from, to);
+        cs->atomic_ctx = 0;
+        break;
+    case AST_S_DSTEP:
+        if (!nested)            /* a statement of its sequence: a jump to
+                                   `from` lands inside the d_step */
+            fe_push(&cs->dstep_entries, from);
+        fe_lower_dstep(cs, s, from, to);
+        break;
+    case AST_S_BLOCK:
+        lower_seq(cs, s->u.body, from, to);
+        break;
+    case AST_S_BREAK:
+        if (cs->break_to == NOLOC) {
+            diag_error(cs->d, s->pos, "'break' outside a do loop");
+            break;
+        }
+        add_eps(cs, from, cs->break_to, NULL, s->pos, "break");
+        cs->edges.v[cs->edges.n - 1].jump = 1;
+        cs->edges.v[cs->edges.n - 1].keep = opens_option;
+        break;
+    case AST_S_GOTO:
+        add_eps(cs, from, NOLOC, s->u.target, s->pos, "goto");
+        cs->edges.v[cs->edges.n - 1].text = fe_stmt_text(cs, s);
+        cs->edges.v[cs->edges.n - 1].jump = 1;
+        cs->edges.v[cs->edges.n - 1].keep = opens_option;
+        break;
+    case AST_S_LABEL:
+        fe_check_label(cs, s);
+        lb.name = s->u.label.name;
+        lb.loc = from;
+        lb.pos = s->pos;
+        if (s->u.label.stmt->kind == AST_S_FOR
+            || s->u.label.stmt->kind == AST_S_SELECT) {
+            /* SPIN labels the loop a for/select expands into, not the
+             * assignment of its first value: `L: for (...)` ... `goto L`
+             * does not restart the count */
+            ast_stmt *x = fe_expand_range(cs, s->u.label.stmt);
+            if (x->kind == AST_S_ASSIGN && x->next) {
+                uint32_t mid = fe_new_loc(cs);
+                lower_stmt(cs, x, from, mid);
+                lb.loc = mid;
+                fe_push(&cs->labels, lb);
+                fe_lower_seq_ex(cs, x->next, mid, to, 0);
+                break;
+            }
+            fe_push(&cs->labels, lb);
+            fe_lower_seq_ex(cs, x, from, to, 0);
+            break;
+        }
+        fe_push(&cs->labels, lb);
+        cs->first_nested = nested;
+        /* a goto or break under an end, progress or accept label is a
+         * step of its own in SPIN (the label's mark needs a state of its
+         * own: `progress: goto L'); under an ordinary label it is folded */
+        cs->option_first = opens_option
+            || ((s->u.label.stmt->kind == AST_S_GOTO
+                 || s->u.label.stmt->kind == AST_S_BREAK)
+                && (fe_starts_with(lb.name, "end")
+                    || fe_starts_with(lb.name, "progress")
+                    || fe_starts_with(lb.name, "accept")));
+        lower_stmt(cs, s->u.label.stmt, from, to);
+        break;
+    case AST_S_ELSE:
+        diag_error(cs->d, s->pos, "'else' must be the first statement of "
+                   "an option");
+        break;
+    case AST_S_DECL: {
+        fe_sym *scope0 = cs->locals.syms;
+        fe_declare_vars(cs, s->u.decl, 1, 0);
+        if (cs->body_started)
+            fe_decl_step(cs, s, from, to, scope0);
+        else
+            add_eps(cs, from, to, NULL, s->pos, "decl");
+        break;
+    }
+    case AST_S_CALL: {
+        ast_decl *inl = fe_find_inline(cs, s->u.call.name);
+        if (!inl) {
+            diag_error(cs->d, s->pos, "undeclared inline '%s'",
+                       s->u.call.name);
+            break;
+        }
+        n = fe_bind_inline(cs, s, inl);
+        if (n < 0)
+            break;
+        lower_seq(cs, inl->u.inl.body, from, to);
+        cs->substs.n -= (size_t)n;
+        cs->inline_depth--;
+        break;
+    }
+    case AST_S_SELECT:
+    case AST_S_FOR:
+        fe_lower_seq_ex(cs, fe_expand_range(cs, s), from, to, 0);
+        break;
+    default:
+        basic_trans(cs, s, from, to, 0);
+        break;
+    }
+}
+
+void fe_lower_seq_ex(cstate *cs, ast_stmt *s, uint32_t from, uint32_t to,
+                     int nested)
+{
+    if (!s) {
+        add_eps(cs, from, to, NULL, NOPOS, "skip");
+        return;
+    }
+    for (; s; s = s->next) {
+        uint32_t mid = s->next ? fe_new_loc(cs) : to;
+        cs->first_nested = nested;
+        nested = 0;
+        lower_stmt(cs, s, from, mid);
+        from = mid;
+    }
+}
+
+/* A nested sequence: an option, a block, an atomic or inline body. */
+static void lower_seq(cstate *cs, ast_stmt *s, uint32_t from, uint32_t to)
+{
+    fe_lower_seq_ex(cs, s, from, to, 1);
+}
