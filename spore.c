@@ -11,6 +11,7 @@
  * exit).  Exit codes are frozen (design/user-needs.md):
  *   0 verified, 1 violation found, 2 usage error, 3 model error,
  *   4 incomplete, 5 internal error.
+ * A signal outside a search ends spore with 128 + its number.
  *
  * The option table below is the one source of both getopt_long's table
  * and --help, so every option is documented with its default.
@@ -24,6 +25,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "engine/model/bc.h"
@@ -133,8 +135,9 @@ static const opt_doc opt_docs[] = {
     { "errors",     1, 'c', "N",
       "stop at the N-th error; 0: never stop (default 1)" },
     { "all-trails", 0, 'e', NULL,
-      "write a trail for every error: MODEL1.trail, MODEL2.trail, ... "
-      "(default: only the first, MODEL.trail)" },
+      "write a trail for every error: MODEL1.spore.trail, "
+      "MODEL2.spore.trail, ... (default: only the first, "
+      "MODEL.spore.trail)" },
     { "no-end-check", 0, 'E', NULL,
       "do not report invalid end states (default: reported)" },
     { "no-assert",  0, 'A', NULL,
@@ -218,7 +221,7 @@ static const opt_doc opt_docs[] = {
     { "json",       0, OPT_JSON, NULL,
       "print one JSON object on stdout instead of the text report" },
     { "no-trail",   0, OPT_NO_TRAIL, NULL,
-      "do not write trail files (default: write MODEL.trail)" },
+      "do not write trail files (default: write MODEL.spore.trail)" },
     { "quiet",      0, OPT_QUIET, NULL,
       "no progress lines and no counterexample listing (default: off)" },
     { "force",      0, OPT_FORCE, NULL,
@@ -603,6 +606,46 @@ static void check_outcome_options(const cli *c)
                     "the dumps");
 }
 
+/* getopt_long's complaint (it prints nothing: opterr is 0) about the
+ * argument arg: val is ':' for a missing argument, '?' for an unknown
+ * option or an argument given to an option that takes none. */
+static void bad_option(int val, const char *arg)
+    __attribute__((noreturn));
+
+static void bad_option(int val, const char *arg)
+{
+    int lng = strncmp(arg, "--", 2) == 0;
+    int n = (int)strcspn(arg, "=");
+
+    if (val == ':' && lng)
+        usage_error("option '%.*s' needs an argument", n, arg);
+    if (val == ':')
+        usage_error("option '-%c' needs an argument", optopt);
+    if (lng && optopt != 0)
+        usage_error("option '%.*s' takes no argument", n, arg);
+    if (lng)
+        usage_error("unknown or ambiguous option '%.*s'", n, arg);
+    usage_error("unknown option '-%c'", optopt);
+}
+
+/* A first argument that is no file and looks like a word ("simulat",
+ * "check") is a mistyped command, not a model. */
+static void check_command(const char *arg)
+{
+    static const char *const cmds[] = { "replay", "simulate" };
+    struct stat st;
+
+    if (strchr(arg, '.') != NULL || strchr(arg, '/') != NULL
+        || stat(arg, &st) == 0)
+        return;
+    for (size_t i = 0; i < sizeof cmds / sizeof cmds[0]; i++)
+        if (strlen(arg) >= 3 && strncmp(arg, cmds[i], 3) == 0)
+            usage_error("unknown command '%s' (did you mean '%s'?)", arg,
+                        cmds[i]);
+    usage_error("unknown command '%s' (the commands are replay and "
+                "simulate), and no model file of that name", arg);
+}
+
 static void parse_args(cli *c, int argc, char **argv)
 {
     struct option lopts[NOPTS + 1];
@@ -623,17 +666,20 @@ static void parse_args(cli *c, int argc, char **argv)
         first = 2;
     }
     optind = first;
-    while ((val = getopt_long(argc, argv, "m:c:eiu:EAqD:U:I:Vh", lopts,
+    opterr = 0;                 /* bad_option() says what is wrong */
+    while ((val = getopt_long(argc, argv, ":m:c:eiu:EAqD:U:I:Vh", lopts,
                               NULL)) != -1) {
-        if (val == '?' || apply_opt(c, val, optarg) != 0) {
-            /* getopt_long has said what is wrong */
-            fprintf(stderr, "Try 'spore --help' for the options.\n");
-            exit(EXIT_USAGE);
-        }
+        if (val == '?' || val == ':' || apply_opt(c, val, optarg) != 0)
+            bad_option(val, argv[optind - 1]);
     }
     if (optind >= argc)
         usage_error("%s", "no model given");
     c->model = argv[optind++];
+    if (c->mode == MODE_SEARCH)
+        check_command(c->model);
+    if (strcmp(c->model, "-") == 0)
+        usage_error("%s", "the model cannot be read from standard input "
+                    "('-'): save it to a file and name that");
     if (c->mode == MODE_REPLAY && optind < argc)
         c->trail_path = argv[optind++];
     if (optind < argc)
@@ -646,20 +692,33 @@ static void parse_args(cli *c, int argc, char **argv)
 
 static void on_signal(int sig)
 {
-    (void)sig;
-    interrupted = 1;
+    interrupted = sig;
 }
 
-/* The first SIGINT/SIGTERM asks the search to stop; a second one kills
- * (SA_RESETHAND restores the default action). */
-static void catch_signals(void)
+/* While reading and compiling the model (which poll nothing, and may
+ * wait for a FIFO's writer), and during a replay, a signal ends spore at
+ * once with status 128 + its number; nothing has been written then. */
+static void on_signal_exit(int sig)
+{
+    static const char msg[] = "spore: interrupted\n";
+
+    (void)!write(STDERR_FILENO, msg, sizeof msg - 1);
+    _exit(128 + sig);
+}
+
+/* SIGINT and SIGTERM: with polled = 0, on_signal_exit; with polled = 1,
+ * the first one asks the search or the simulation to stop (they poll
+ * `interrupted`), and a second one kills (SA_RESETHAND restores the
+ * default action).  Without restart, a blocking read (the interactive
+ * simulation's) returns at the signal instead of waiting on. */
+static void catch_signals(int polled, int restart)
 {
     struct sigaction sa;
 
     memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_signal;
+    sa.sa_handler = polled ? on_signal : on_signal_exit;
     sigemptyset(&sa.sa_mask);
-    sa.sa_flags = SA_RESETHAND | SA_RESTART;
+    sa.sa_flags = (polled ? SA_RESETHAND : 0) | (restart ? SA_RESTART : 0);
     sigaction(SIGINT, &sa, NULL);
     sigaction(SIGTERM, &sa, NULL);
 }
@@ -677,25 +736,23 @@ typedef struct run_ctx {
     size_t            npaths, paths_cap;
 } run_ctx;
 
-static char *trail_name(const cli *c, size_t index)
-{
-    size_t n = strlen(c->model) + 32;
-    char  *s = xmalloc(n);
-
-    if (c->all_trails)
-        snprintf(s, n, "%s%zu.trail", c->model, index);
-    else
-        snprintf(s, n, "%s.trail", c->model);
-    return s;
-}
+static int is_model(const char *path, const struct stat *model);
 
 static char *write_trail(run_ctx *rc, const trail *tr, size_t index)
 {
-    char *path;
+    char       *path;
+    struct stat model;
 
     if (rc->c->no_trail || (index > 1 && !rc->c->all_trails))
         return NULL;
-    path = trail_name(rc->c, index);
+    path = trail_default_name(rc->c->model,
+                              rc->c->all_trails ? index : 0);
+    if (stat(rc->c->model, &model) == 0 && is_model(path, &model)) {
+        fprintf(stderr, "spore: %s is the model; no trail written\n",
+                path);
+        free(path);
+        return NULL;
+    }
     if (trail_write(tr, path) != 0) {
         fprintf(stderr, "spore: cannot write %s: %s\n", path,
                 strerror(errno));
@@ -985,10 +1042,12 @@ static int run_search(cli *c, ts *t, const bc_program *prog)
     if (c->oc != NULL && !c->json)
         outcome_print(c->oc, stdout, t, r.stop == SEARCH_STOP_NONE
                       && !r.truncated);
+    /* a picture or end-state file that cannot be written is reported
+     * on stderr; the verdict's exit status stands (spore(1)) */
     code = exit_code(&r);
-    if (c->end_states != NULL && write_end_states(c, &r) != 0)
-        code = EXIT_USAGE;
-    if (viz_code != 0)
+    if (c->end_states != NULL)
+        (void)write_end_states(c, &r);
+    if (viz_code == EXIT_INTERNAL)
         code = viz_code;
     search_result_fini(&r);
     trail_free(rc.first);
@@ -1211,14 +1270,17 @@ static int run_simulate(const cli *c, ts *t, const bc_program *prog)
     o.out = stdout;
     o.style = c->quiet ? TRAIL_QUIET : c->style;
     o.require_empty = c->so.require_empty;
+    o.stop = &interrupted;
     if (!c->interactive)
         printf("spore: random simulation, seed %llu\n",
                (unsigned long long)o.seed);
     sim_run(t, &o, &r);
     code = r.end == SIM_ERROR || r.end == SIM_INVALID_END ? EXIT_VIOLATED
                                                           : EXIT_VERIFIED;
-    if (c->sim_trail != NULL && save_sim_trail(c, prog, &r) != 0)
-        code = EXIT_USAGE;
+    if (r.end == SIM_INTERRUPTED)
+        code = 128 + interrupted;
+    if (c->sim_trail != NULL)   /* a write error is on stderr */
+        (void)save_sim_trail(c, prog, &r);
     sim_result_fini(&r);
     return code;
 }
@@ -1233,16 +1295,16 @@ static int run_replay(const cli *c, ts *t, const bc_program *prog)
     int     rc;
     const char *path = c->trail_path;
 
-    if (path == NULL) {
-        size_t n = strlen(c->model) + 7;
-
-        def = xmalloc(n);
-        snprintf(def, n, "%s.trail", c->model);
-        path = def;
-    }
+    if (path == NULL)
+        path = def = trail_default_name(c->model, 0);
     tr = trail_read(path, err, sizeof err);
     if (tr == NULL) {
-        fprintf(stderr, "spore: %s: %s\n", path, err);
+        fprintf(stderr, "%s\n", err);
+        if (def != NULL && access(def, F_OK) != 0)
+            fprintf(stderr, "spore: spore's trails are named MODEL%s "
+                    "(MODEL.trail is pan's, which 'spin -t' replays); "
+                    "name the trail to replay after the model\n",
+                    TRAIL_SUFFIX);
         free(def);
         return EXIT_USAGE;
     }
@@ -1314,6 +1376,8 @@ static int after_compile(cli *c, bc_program *prog)
         fprintf(stderr, "spore: out of memory\n");
         return EXIT_INTERNAL;
     }
+    if (c->mode != MODE_REPLAY)         /* these poll `interrupted` */
+        catch_signals(1, !(c->mode == MODE_SIMULATE && c->interactive));
     if (c->mode == MODE_REPLAY)
         code = run_replay(c, t, prog);
     else if (c->mode == MODE_SIMULATE)
@@ -1346,11 +1410,9 @@ static bc_program *compile_observed(const cli *c, const lang_program *lp,
         outcome_spec_names(spec, &names, &n, &cap);
     } else if (c->mode == MODE_REPLAY) {
         char   err[256];
-        size_t len = strlen(c->model) + 7;
-        char  *def = xmalloc(len);
+        char  *def = trail_default_name(c->model, 0);
         trail *tr;
 
-        snprintf(def, len, "%s.trail", c->model);
         tr = trail_read(c->trail_path != NULL ? c->trail_path : def, err,
                         sizeof err);
         if (tr != NULL && tr->detail != NULL)
@@ -1370,6 +1432,64 @@ static bc_program *compile_observed(const cli *c, const lang_program *lp,
     return prog;
 }
 
+/* The model must be a readable file (or a FIFO, which is not opened
+ * here: that would consume its writer).  Returns 0, or EXIT_USAGE after
+ * saying why. */
+static int check_model_file(const char *path)
+{
+    struct stat st;
+
+    if (stat(path, &st) != 0) {
+        fprintf(stderr, "spore: cannot read the model %s: %s\n", path,
+                strerror(errno));
+        return EXIT_USAGE;
+    }
+    if (S_ISDIR(st.st_mode)) {
+        fprintf(stderr, "spore: cannot read the model %s: %s\n", path,
+                strerror(EISDIR));
+        return EXIT_USAGE;
+    }
+    if (access(path, R_OK) != 0) {
+        fprintf(stderr, "spore: cannot read the model %s: %s\n", path,
+                strerror(errno));
+        return EXIT_USAGE;
+    }
+    return 0;
+}
+
+/* 1 when path names the model's file (same device and inode). */
+static int is_model(const char *path, const struct stat *model)
+{
+    struct stat st;
+
+    return path != NULL && strcmp(path, "-") != 0 && stat(path, &st) == 0
+           && st.st_dev == model->st_dev && st.st_ino == model->st_ino;
+}
+
+/* No output file may be the model: refuse (status 2) before anything is
+ * written.  Returns 0, or EXIT_USAGE after saying which option. */
+static int check_outputs(const cli *c)
+{
+    const struct { const char *opt, *path; } outs[] = {
+        { "--dot", c->dot },
+        { "--end-states", c->end_states },
+        { "--trail", c->sim_trail },
+    };
+    struct stat model;
+
+    if (stat(c->model, &model) != 0)
+        return 0;
+    for (size_t i = 0; i < sizeof outs / sizeof outs[0]; i++) {
+        if (is_model(outs[i].path, &model)) {
+            fprintf(stderr, "spore: %s=%s would overwrite the model %s; "
+                    "name another file\n", outs[i].opt, outs[i].path,
+                    c->model);
+            return EXIT_USAGE;
+        }
+    }
+    return 0;
+}
+
 static int run(cli *c)
 {
     diag         *d = diag_new(NULL);
@@ -1378,6 +1498,12 @@ static int run(cli *c)
     bc_program   *prog = NULL;
     int           code = EXIT_MODEL;
 
+    if ((code = check_model_file(c->model)) != 0
+        || (code = check_outputs(c)) != 0) {
+        diag_free(d);
+        return code;
+    }
+    code = EXIT_MODEL;
     memset(&lo, 0, sizeof lo);
     lo.cpp_args = c->cpp_args;
     lo.ncpp_args = c->ncpp;
@@ -1413,7 +1539,7 @@ int main(int argc, char **argv)
     c.so.por = SEARCH_POR_DEFAULT;
     c.so.memlimit = default_memlimit();
     parse_args(&c, argc, argv);
-    catch_signals();
+    catch_signals(0, 1);
     code = run(&c);
     for (size_t i = 0; i < c.ncpp; i++)
         free((void *)c.cpp_args[i]);

@@ -5,12 +5,17 @@
  * spore runs `cpp -std=gnu99 -x c` the same way (without -P, so that the
  * line markers `# N "file"` stay and the scanner can name the user's file
  * and line), with the model's folder on the include path and the caller's
- * extra -D/-U/-I arguments.  cpp's standard output is read through a pipe,
+ * extra -D/-U/-I arguments (a model that is not a regular file, e.g. a
+ * FIFO, is read once and given to cpp on its standard input, after a
+ * #line naming it).  cpp's standard output is read through a pipe,
  * its standard error into a temporary file; on failure every "error:" line
- * cpp printed is reported as a diagnostic at the position cpp gave.  A
- * model without any '#' needs no preprocessing and is read as it is
- * (comments are the scanner's job then), which also keeps its columns
- * exact.
+ * cpp printed is reported as a diagnostic at the position cpp gave.
+ * The predefined macros are therefore gcc's under -std=gnu99, as for
+ * SPIN (which adds none of its own): `unix`, `linux`, `__LINE__`,
+ * `__GNUC__`, ...  A model that cannot be changed by cpp -- no '#', no
+ * backslash-newline, no "__" and no word `unix` or `linux` -- is read as
+ * it is when the caller passes no -D/-U/-I (comments are the scanner's
+ * job then), which also keeps its columns exact.
  *
  * Columns: cpp keeps the indentation of each line but squeezes runs of
  * blanks and comments between tokens to one space, and replaces macros by
@@ -27,6 +32,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -62,6 +68,15 @@ static int read_all(FILE *fp, char **out, size_t *len)
     *out = buf;
     *len = n;
     return 0;
+}
+
+/* 1 when path is a regular file (not a FIFO, a device, ...): one that
+ * can be read again. */
+static int regular_file(const char *path)
+{
+    struct stat st;
+
+    return stat(path, &st) == 0 && S_ISREG(st.st_mode);
 }
 
 static int read_file(const char *path, char **out, size_t *len)
@@ -141,10 +156,35 @@ static char *folder_of(const char *path)
     return xstrndup(path, (size_t)(slash - path));
 }
 
-/* Run cpp on path; its output in *out.  Returns 0, or -1 after
- * reporting. */
-static int run_cpp(const char *path, const lang_options *opt, diag *d,
-                   uint32_t model, char **out, size_t *len)
+/* A temporary file holding text, its lines numbered as those of path
+ * (a #line directive first), rewound for cpp's standard input; NULL when
+ * it cannot be made. */
+static FILE *text_as_input(const char *path, const char *text, size_t n)
+{
+    FILE *f = tmpfile();
+
+    if (f == NULL)
+        return NULL;
+    fputs("#line 1 \"", f);
+    for (const char *p = path; *p; p++) {
+        if (*p == '"' || *p == '\\')
+            fputc('\\', f);
+        fputc(*p, f);
+    }
+    fputs("\"\n", f);
+    if (fwrite(text, 1, n, f) != n || fflush(f) != 0
+        || fseek(f, 0, SEEK_SET) != 0) {
+        fclose(f);
+        return NULL;
+    }
+    return f;
+}
+
+/* Run cpp on path; its output in *out.  When in is not NULL, cpp reads
+ * the model from it (standard input) instead of opening path: a FIFO
+ * cannot be read twice.  Returns 0, or -1 after reporting. */
+static int run_cpp(const char *path, FILE *in, const lang_options *opt,
+                   diag *d, uint32_t model, char **out, size_t *len)
 {
     size_t nextra = opt ? opt->ncpp_args : 0;
     const char **argv = xcalloc(nextra + 8, sizeof *argv);
@@ -166,7 +206,7 @@ static int run_cpp(const char *path, const lang_options *opt, diag *d,
     argv[k++] = dir;
     for (i = 0; i < nextra; i++)
         argv[k++] = opt->cpp_args[i];
-    argv[k++] = path;
+    argv[k++] = in != NULL ? "-" : path;
     argv[k] = NULL;
 
     if (errf == NULL || pipe(fds) != 0) {
@@ -187,6 +227,8 @@ static int run_cpp(const char *path, const lang_options *opt, diag *d,
         close(fds[0]);
         dup2(fds[1], 1);
         dup2(fileno(errf), 2);
+        if (in != NULL)
+            dup2(fileno(in), 0);
         close(fds[1]);
         execvp(argv[0], (char *const *)argv);
         fprintf(stderr, "cannot run '%s': %s\n", argv[0], strerror(errno));
@@ -194,11 +236,11 @@ static int run_cpp(const char *path, const lang_options *opt, diag *d,
     }
     close(fds[1]);
     {
-        FILE *in = fdopen(fds[0], "rb");
-        int rd = in ? read_all(in, out, len) : -1;
+        FILE *from = fdopen(fds[0], "rb");
+        int rd = from ? read_all(from, out, len) : -1;
 
-        if (in != NULL)
-            fclose(in);
+        if (from != NULL)
+            fclose(from);
         else
             close(fds[0]);
         while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
@@ -231,12 +273,53 @@ out:
     return rc;
 }
 
+static int ident_char(char ch)
+{
+    return ch == '_' || (ch >= '0' && ch <= '9') || (ch >= 'a' && ch <= 'z')
+           || (ch >= 'A' && ch <= 'Z');
+}
+
+/* 1 when word (a C identifier) occurs in text[0..n) as a whole
+ * identifier. */
+static int has_word(const char *text, size_t n, const char *word)
+{
+    size_t wl = strlen(word);
+
+    for (size_t i = 0; i + wl <= n; i++) {
+        if (memcmp(text + i, word, wl) != 0)
+            continue;
+        if ((i == 0 || !ident_char(text[i - 1]))
+            && (i + wl == n || !ident_char(text[i + wl])))
+            return 1;
+    }
+    return 0;
+}
+
+/* 1 when cpp may change text: a directive, a line continuation, or a
+ * name that gcc predefines (every predefined macro but `unix` and
+ * `linux` contains "__"). */
+static int needs_cpp(const char *text, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        if (text[i] == '#')
+            return 1;
+        if (text[i] == '\\' && i + 1 < n
+            && (text[i + 1] == '\n' || text[i + 1] == '\r'))
+            return 1;
+        if (text[i] == '_' && i + 1 < n && text[i + 1] == '_')
+            return 1;
+    }
+    return has_word(text, n, "unix") || has_word(text, n, "linux");
+}
+
 int lang_cpp_run(const char *path, const lang_options *opt, diag *d,
                  char **out, size_t *len, int *used_cpp)
 {
     uint32_t model = diag_file_id(d, path);
     char *text;
     size_t n;
+    FILE *in = NULL;
+    int rc;
 
     *out = NULL;
     *len = 0;
@@ -247,13 +330,30 @@ int lang_cpp_run(const char *path, const lang_options *opt, diag *d,
         diag_error(d, pos, "cannot read the model: %s", strerror(errno));
         return -1;
     }
-    if ((opt != NULL && opt->no_cpp) || memchr(text, '#', n) == NULL) {
+    if ((opt != NULL && opt->no_cpp)
+        || ((opt == NULL || opt->ncpp_args == 0) && !needs_cpp(text, n))) {
         *out = text;
         *len = n;
         return 0;
     }
+    /* the diagnostics show lines of this text, not of a second read */
+    diag_set_text(d, model, text, n);
+    if (!regular_file(path)) {
+        in = text_as_input(path, text, n);
+        if (in == NULL) {
+            diag_pos pos = { model, 0, 0 };
+
+            diag_error(d, pos, "cannot run the C preprocessor: %s",
+                       strerror(errno));
+            free(text);
+            return -1;
+        }
+    }
     free(text);
-    if (run_cpp(path, opt, d, model, out, len) != 0)
+    rc = run_cpp(path, in, opt, d, model, out, len);
+    if (in != NULL)
+        fclose(in);
+    if (rc != 0)
         return -1;
     *used_cpp = 1;
     return 0;
@@ -274,7 +374,8 @@ static lang_src *source(lang_ctx *c, uint32_t file)
     s = &c->srcs[c->nsrcs++];
     memset(s, 0, sizeof *s);
     s->file = file;
-    if (read_file(diag_file_name(c->d, file), &s->text, &s->len) != 0) {
+    if (!regular_file(diag_file_name(c->d, file))
+        || read_file(diag_file_name(c->d, file), &s->text, &s->len) != 0) {
         s->text = NULL;
         return s;
     }

@@ -1024,6 +1024,11 @@ static int yyreport_syntax_error(const yypcontext_t *yyctx,
         msg_add(&m, ", found ");
         describe(&m, ctx, yyctx->yytoken);
     }
+    /* an unexpected ':' is most often SPIN's remote variable reference,
+     * which cannot be a rule here: `(c -> a[0] : b)` is a conditional */
+    if (strcmp(yysymbol_name(yyctx->yytoken), "':'") == 0)
+        msg_add(&m, " (a remote reference proc[pid]:var? spore does not "
+                "support remote references)");
     diag_error(ctx->d, *yyctx->yylloc, "%s", m.s);
     return 0;
 }

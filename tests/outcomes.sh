@@ -66,8 +66,8 @@ grep -q '^VIOLATED: outcome not admitted (x=1)$' out ||
     fail "verdict line of an outcome not admitted"
 grep -q '^  (partial: ' out ||
     fail "a search stopped at its first error must say it is partial"
-grep -q '^error outcome not admitted$' outcome_race.pml.trail &&
-    grep -q '^outcome x=1$' outcome_race.pml.trail ||
+grep -q '^error outcome not admitted$' outcome_race.pml.spore.trail &&
+    grep -q '^outcome x=1$' outcome_race.pml.spore.trail ||
     fail "trail file lines 'error' and 'outcome'"
 expect_rc 1 "$SPORE" replay outcome_race.pml &&
     { grep -q '^spore: outcome not admitted (x=1) (after [0-9]* steps)$' out ||

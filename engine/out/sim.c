@@ -49,6 +49,11 @@ static uint64_t rng_next(sim *s)
     return x * 0x2545f4914f6cdd1dull;
 }
 
+static int stopped(const sim *s)
+{
+    return s->o->stop != NULL && *s->o->stop != 0;
+}
+
 /* The menu of the executable steps, numbered from 1. */
 static void print_menu(const sim *s, const ts_succs *succs, size_t no)
 {
@@ -77,7 +82,8 @@ static long ask(sim *s, const ts_succs *succs, size_t no)
         fprintf(out, "select [1-%zu, q to quit]: ", succs->n);
         fflush(out);
         if (fgets(line, sizeof line, s->o->in) == NULL) {
-            fprintf(out, "\nspore: end of input\n");
+            if (!stopped(s))
+                fprintf(out, "\nspore: end of input\n");
             return -1;
         }
         if (s->o->echo)
@@ -147,6 +153,15 @@ static void add_step(sim *s, const ts_succ *c)
     st->trans2 = c->trans2;
 }
 
+/* Stopped from outside (a signal) after nsteps steps; returns 1. */
+static int interrupted_end(sim *s, size_t nsteps)
+{
+    s->r->end = SIM_INTERRUPTED;
+    fprintf(s->o->out, "\nspore: simulation interrupted after %zu steps\n",
+            nsteps);
+    return 1;
+}
+
 /* One step; returns 1 when the run is over. */
 static int step(sim *s, size_t no)
 {
@@ -156,6 +171,9 @@ static int step(sim *s, size_t no)
     uint32_t        floc;
     int             rc;
 
+    if (stopped(s)) {
+        return interrupted_end(s, no - 1);
+    }
     if (succs->n == 0) {
         dead_end(s, no - 1);
         return 1;
@@ -167,6 +185,9 @@ static int step(sim *s, size_t no)
         return 1;
     }
     idx = choose(s, succs, no);
+    if (idx < 0 && stopped(s)) {
+        return interrupted_end(s, no - 1);
+    }
     if (idx < 0) {
         s->r->end = SIM_QUIT;
         fprintf(s->o->out, "spore: simulation stopped after %zu steps\n",

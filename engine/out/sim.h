@@ -14,13 +14,16 @@
  * The run stops at an assertion violation or a run-time error of the
  * model (printed as the checker prints it), at a state without
  * successor (a valid end state, or an invalid one: a deadlock), after
- * max_steps steps, or when the user quits or the input ends.  The steps
+ * max_steps steps, when the user quits or the input ends, or when *stop
+ * becomes non-zero (polled before each step and when a read of a choice
+ * fails, e.g. interrupted by a signal).  The steps
  * taken are returned, so the caller can save them as a trail that
  * `spore replay` reads.
  */
 #ifndef SPORE_ENGINE_SIM_H
 #define SPORE_ENGINE_SIM_H
 
+#include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -39,6 +42,8 @@ typedef struct sim_options {
     FILE    *out;           /* steps, menus, prompts and the end */
     int      style;         /* trail_style of the steps */
     int      require_empty; /* valid end states need empty channels */
+    volatile sig_atomic_t *stop;  /* non-zero: stop before the next
+                                     step (a signal); NULL: never */
 } sim_options;
 
 typedef enum sim_end {
@@ -46,7 +51,8 @@ typedef enum sim_end {
     SIM_INVALID_END,        /* no successor: an invalid end state */
     SIM_ERROR,              /* assertion violated or run-time error */
     SIM_LIMIT,              /* max_steps taken */
-    SIM_QUIT                /* q typed, or the input ended */
+    SIM_QUIT,               /* q typed, or the input ended */
+    SIM_INTERRUPTED         /* *stop became non-zero */
 } sim_end;
 
 typedef struct sim_result {

@@ -20,6 +20,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "util/xalloc.h"
 
@@ -133,15 +134,28 @@ int trail_write(const trail *tr, const char *path)
     return rc;
 }
 
+char *trail_default_name(const char *model, size_t index)
+{
+    size_t n = strlen(model) + sizeof TRAIL_SUFFIX + 24;
+    char  *s = xmalloc(n);
+
+    if (index > 0)
+        snprintf(s, n, "%s%zu%s", model, index, TRAIL_SUFFIX);
+    else
+        snprintf(s, n, "%s%s", model, TRAIL_SUFFIX);
+    return s;
+}
+
 /* ----------------------------------------------------------- reading */
 
 typedef struct reader {
-    FILE   *f;
-    char   *line;
-    size_t  cap;
-    size_t  lineno;
-    char   *err;
-    size_t  errsize;
+    FILE       *f;
+    const char *path;
+    char       *line;
+    size_t      cap;
+    size_t      lineno;
+    char       *err;
+    size_t      errsize;
 } reader;
 
 static void rd_error(reader *rd, const char *fmt, ...)
@@ -150,7 +164,8 @@ static void rd_error(reader *rd, const char *fmt, ...)
 static void rd_error(reader *rd, const char *fmt, ...)
 {
     va_list ap;
-    int     n = snprintf(rd->err, rd->errsize, "line %zu: ", rd->lineno);
+    int     n = snprintf(rd->err, rd->errsize, "%s:%zu: error: bad trail: ",
+                         rd->path, rd->lineno);
 
     if (n < 0 || (size_t)n >= rd->errsize)
         return;
@@ -251,22 +266,49 @@ static int parse_step(const char *line, search_step *s)
     return 0;
 }
 
+/* The most steps the rest of a regular file can hold (a step line has
+ * at least 4 bytes: "0 0\n"); SIZE_MAX when the file is not regular. */
+static size_t room_for_steps(reader *rd)
+{
+    struct stat st;
+    long        pos = ftell(rd->f);
+
+    if (fstat(fileno(rd->f), &st) != 0 || !S_ISREG(st.st_mode) || pos < 0)
+        return SIZE_MAX;
+    if ((uint64_t)st.st_size <= (uint64_t)pos)
+        return 0;
+    return (size_t)(((uint64_t)st.st_size - (uint64_t)pos) / 4);
+}
+
+/* The step count is checked against what the file can hold, and the
+ * steps array grows as lines are read: a header never decides an
+ * allocation. */
 static int read_steps(reader *rd, trail *tr, const char *count)
 {
     char  *end;
-    size_t n = (size_t)strtoull(count, &end, 10);
+    size_t n;
+    size_t room = room_for_steps(rd);
+    size_t cap = 0;
     char  *line;
 
-    if (end == count || *end != '\0' || n > ((size_t)1 << 40)) {
+    errno = 0;
+    n = (size_t)strtoull(count, &end, 10);
+    if (end == count || *end != '\0' || count[0] == '-' || errno != 0) {
         rd_error(rd, "bad step count '%s'", count);
         return -1;
     }
-    tr->steps = xmalloc((n ? n : 1) * sizeof *tr->steps);
+    if (n > room) {
+        rd_error(rd, "%zu steps announced, but the rest of the file holds "
+                 "at most %zu", n, room);
+        return -1;
+    }
+    xgrow((void **)&tr->steps, &cap, 1, sizeof *tr->steps);
     for (size_t i = 0; i < n; i++) {
         if ((line = rd_line(rd)) == NULL) {
             rd_error(rd, "the trail ends after %zu of %zu steps", i, n);
             return -1;
         }
+        xgrow((void **)&tr->steps, &cap, i + 1, sizeof *tr->steps);
         if (parse_step(line, &tr->steps[i]) != 0) {
             rd_error(rd, "expected 'pid trans [pid2 trans2]', found '%s'",
                      line);
@@ -282,11 +324,35 @@ static int read_steps(reader *rd, trail *tr, const char *count)
     return 0;
 }
 
+/* A line of pan's trail format: "N:N:N" (numbers, possibly negative). */
+static int spin_trail_line(const char *line)
+{
+    const char *p = line;
+
+    for (int field = 0; field < 3; field++) {
+        if (*p == '-')
+            p++;
+        if (*p < '0' || *p > '9')
+            return 0;
+        while (*p >= '0' && *p <= '9')
+            p++;
+        if (field < 2 && *p++ != ':')
+            return 0;
+    }
+    return *p == '\0';
+}
+
 static int read_body(reader *rd, trail *tr)
 {
     char *line = rd_line(rd);
     char *val;
 
+    if (line != NULL && spin_trail_line(line)) {
+        rd_error(rd, "this is a SPIN trail (pan writes MODEL.trail; "
+                 "replay it with 'spin -t'), not a spore trail "
+                 "(MODEL.spore.trail)");
+        return -1;
+    }
     if (line == NULL || strncmp(line, "spore-trail ", 12) != 0) {
         rd_error(rd, "not a spore trail (no 'spore-trail' line)");
         return -1;
@@ -316,9 +382,11 @@ trail *trail_read(const char *path, char *err, size_t errsize)
     memset(&rd, 0, sizeof rd);
     rd.err = err;
     rd.errsize = errsize;
+    rd.path = path;
     rd.f = fopen(path, "r");
     if (rd.f == NULL) {
-        snprintf(err, errsize, "cannot open: %s", strerror(errno));
+        snprintf(err, errsize, "%s: error: cannot read the trail: %s", path,
+                 strerror(errno));
         return NULL;
     }
     tr = xcalloc(1, sizeof *tr);

@@ -73,8 +73,21 @@ int    trail_write(const trail *tr, const char *path);
 /* Write tr to an open stream.  Returns 0, or -1 on an output error. */
 int    trail_fprint(const trail *tr, FILE *out);
 
+/* spore's trails are named MODEL.spore.trail (MODEL the model's path as
+ * given), and with -e MODEL1.spore.trail, MODEL2.spore.trail, ...: pan
+ * writes MODEL.trail in its own format, which spore does not read. */
+#define TRAIL_SUFFIX ".spore.trail"
+
+/* The trail name for model: index 0 gives MODEL.spore.trail, index k > 0
+ * MODELk.spore.trail.  Returns a new string (the caller frees it). */
+char  *trail_default_name(const char *model, size_t index);
+
 /* Read a trail file.  Returns a new trail, or NULL with a message (for
- * people, without a newline) in err[0..errsize). */
+ * people, without a newline) in err[0..errsize): "PATH: error: cannot
+ * read the trail: REASON", or "PATH:LINE: error: bad trail: REASON" for
+ * a file that is not a well-formed spore trail (a SPIN trail is named as
+ * such).  The header never decides an allocation: a step count larger
+ * than the file can hold is a bad trail. */
 trail *trail_read(const char *path, char *err, size_t errsize);
 
 /* "search_options" as the string stored in trails and JSON ("por=none
