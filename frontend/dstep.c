@@ -148,6 +148,7 @@ static void dstep_stmt(cstate *cs, ast_stmt *s)
         dl.name = s->u.label.name;
         dl.at = HERE;
         fe_push(&cs->dlabels, dl);
+        fe_push(&cs->inner_labels, dl);
         dstep_stmt(cs, s->u.label.stmt);
         break;
     case AST_S_ELSE:

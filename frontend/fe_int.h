@@ -300,6 +300,9 @@ typedef struct cstate {
     int                 dstep_committed;
     FE_VEC(uint32_t)    dbreaks;        /* JMPs to patch to the loop end */
     FE_VEC(dlabel)      dlabels;
+    FE_VEC(dlabel)      inner_labels;   /* every label inside a d_step of
+                                           the proctype (.at unused): a
+                                           goto from outside names why */
     FE_VEC(uint32_t)    dstep_entries;  /* locations where a d_step that is
                                            not an option's first statement
                                            starts */

@@ -302,8 +302,20 @@ void fe_finish_proc(cstate *cs, bc_proctype *pt, uint32_t start,
         if (ed->label) {
             j = fe_name_index_find(lix, cs->labels.n, ed->label);
             if (j == NOLOC) {
-                diag_error(cs->d, ed->pos, "goto '%s': no such label",
-                           ed->label);
+                size_t k = 0;
+
+                while (k < cs->inner_labels.n
+                       && strcmp(cs->inner_labels.v[k].name, ed->label) != 0)
+                    k++;
+                if (k < cs->inner_labels.n)
+                    diag_error(cs->d, ed->pos, "goto '%s': the label is "
+                               "inside a d_step, which runs as one "
+                               "indivisible step and can only be entered "
+                               "at its start (SPIN rejects it too)",
+                               ed->label);
+                else
+                    diag_error(cs->d, ed->pos, "goto '%s': no such label",
+                               ed->label);
                 ed->to = ed->from;
             } else {
                 ed->to = cs->labels.v[j].loc;

@@ -164,6 +164,7 @@ static void lower_proc(cstate *cs, uint32_t index)
     cs->latomic.n = cs->labels.n = 0;
     cs->natomic = 0;
     cs->dstep_entries.n = 0;
+    cs->inner_labels.n = 0;
     cs->break_to = NOLOC;
     cs->atomic_ctx = 0;
     cs->body_started = 0;
@@ -471,6 +472,7 @@ static void cstate_fini(cstate *cs)
     free(cs->labels.v); free(cs->substs.v); free(cs->dbreaks.v);
     free(cs->dlabels.v); free(cs->dfixes.v);
     free(cs->dstep_entries.v);
+    free(cs->inner_labels.v);
     free(cs->ct_fslot0.v); free(cs->cslots.v); free(cs->cflows.v);
     free(cs->chuses.v);
     fe_scope_fini(&cs->globals);
