@@ -223,6 +223,11 @@ ss_store *ss_new(size_t mem_limit, unsigned log2_slots)
     return ss;
 }
 
+void ss_set_limit(ss_store *ss, size_t mem_limit)
+{
+    ss->limit = mem_limit;
+}
+
 void ss_free(ss_store *ss)
 {
     size_t i;

@@ -50,6 +50,12 @@ typedef struct ss_stats {
  * that cannot be had. */
 ss_store   *ss_new(size_t mem_limit, unsigned log2_slots);
 
+/* Change the memory limit (0: none), for a caller whose other memory
+ * shares one budget with the store.  A limit below what the store
+ * already holds makes the next insertion of a new vector return SS_FULL;
+ * a store that was full stays full. */
+void        ss_set_limit(ss_store *ss, size_t mem_limit);
+
 /* Free the store and every vector in it.  NULL is a no-op. */
 void        ss_free(ss_store *ss);
 

@@ -221,6 +221,8 @@ typedef struct dfs {
     por_thread           *thr;
     size_t                nthr, thr_cap;
     size_t                arr_cap;      /* of the per-state arrays */
+    size_t                store_other;  /* bytes besides the store when
+                                           its limit was last set */
     uint64_t              rng;
     uint64_t              node;         /* stateless: next node id */
     uint8_t              *key;          /* stateless: vector + node id */
@@ -285,6 +287,25 @@ static size_t held_bytes(void *ctx)
 
     ss_get_stats(d->ss, &st);
     return st.bytes + stack_bytes(d) + d->arr_cap * arr_entry(d);
+}
+
+/* The store's share of --memlimit: what the stack, the per-state arrays
+ * and the reductions hold is taken off it, so that all of them together
+ * stay within the limit (the store alone would not know of the rest).
+ * Called before each insertion; sets the store's limit only when the
+ * rest has changed. */
+static void store_budget(dfs *d)
+{
+    size_t other;
+
+    if (d->o->memlimit == 0)
+        return;
+    other = stack_bytes(d) + d->arr_cap * arr_entry(d) + d->pc.mem.held;
+    if (other != d->store_other) {
+        d->store_other = other;
+        ss_set_limit(d->ss, other < d->o->memlimit
+                            ? d->o->memlimit - other : 1);
+    }
 }
 
 /* Would n more bytes pass the memory limit?  Counts the store, the
@@ -725,6 +746,7 @@ static int take(dfs *d)
         d->vecs[off + BC_HDR_ATOMIC] = 0;
         expanded = 1;
     }
+    store_budget(d);
     res = ss_find_or_put(d->ss, d->vecs + off, s->vec_len, &ref);
     STORE_CHECK(d->ss, d->vecs + off, s->vec_len, ref, res);
     d->vecs_len = off;              /* taken: its vector is not needed */
@@ -1265,6 +1287,7 @@ static void gpop(dfs *d)
 static ss_result gstore(dfs *d, const uint8_t *vec, size_t len,
                         ss_ref *ref)
 {
+    store_budget(d);
     if (!d->o->stateless) {
         ss_result res = ss_find_or_put(d->ss, vec, len, ref);
 
