@@ -40,6 +40,7 @@
 #include "frontend/fe.h"
 #include "lang/lang.h"
 #include "util/diag.h"
+#include "util/json.h"
 #include "util/xalloc.h"
 
 #define SPORE_DATE "22 November 2026"
@@ -570,6 +571,10 @@ static void check_combinations(cli *c)
         && (c->have_seed || c->max_steps || c->interactive || c->sim_trail))
         usage_error("%s", "--seed, --steps, --interactive and --trail "
                     "are options of 'spore simulate'");
+    if (c->json && (c->mode == MODE_SIMULATE || c->mode == MODE_REPLAY))
+        usage_error("--json is an option of the search and --por-check, "
+                    "not of 'spore %s' (its output is a listing)",
+                    c->mode == MODE_SIMULATE ? "simulate" : "replay");
     if (c->style != TRAIL_FLAT && c->mode != MODE_SIMULATE
         && c->mode != MODE_REPLAY)
         usage_error("%s", "--lanes and --msc are options of 'spore "
@@ -1134,9 +1139,19 @@ static int run_por_check(cli *c, ts *t)
     c->so.max_trails = 0;
     c->so.progress_secs = 0;
     c->so.collect_end_states = 1;
-    printf("%-7s %-10s %-5s %10s %10s %11s %10s %6s %9s %9s  %s\n",
-           "mode", "verdict", "errs", "stored", "transits", "retraversed",
-           "vs none", "ends", "time(s)", "MiB", "agree");
+    if (c->json) {
+        printf("{\"schema\":%d,\"tool\":\"spore\",\"version\":",
+               REPORT_JSON_SCHEMA);
+        json_string(stdout, PACKAGE_VERSION);
+        fputs(",\"model\":", stdout);
+        json_string(stdout, c->model);
+        fputs(",\"por_check\":[", stdout);
+    } else {
+        printf("%-7s %-10s %-5s %10s %10s %11s %10s %6s %9s %9s  %s\n",
+               "mode", "verdict", "errs", "stored", "transits",
+               "retraversed", "vs none", "ends", "time(s)", "MiB",
+               "agree");
+    }
     for (int m = 0; m < SEARCH_POR_NMODES; m++) {
         search_options o = c->so;
         search_result *r = &res[m];
@@ -1187,10 +1202,32 @@ static int run_por_check(cli *c, ts *t)
         put_kinds(kinds_of(r), kinds);
         mib = (double)(r->stats.store_bytes + r->stats.stack_bytes
                        + r->por.graph_bytes) / (1024.0 * 1024.0);
+        if (c->json) {
+            /* one object per mode: the columns of the table */
+            printf("%s{\"mode\":", m ? "," : "");
+            json_string(stdout, search_por_get(m)->name);
+            fputs(",\"verdict\":", stdout);
+            json_string(stdout, report_verdict_name(r->verdict));
+            fputs(",\"errors\":", stdout);
+            json_string(stdout, kinds);
+            printf(",\"complete\":%s,\"states_stored\":%zu,"
+                   "\"states_matched\":%zu,\"transitions\":%zu,"
+                   "\"transitions_executed\":%zu,\"retraversed\":%zu,"
+                   "\"end_states\":%zu,\"elapsed_seconds\":%.6f,"
+                   "\"memory_bytes\":%zu,\"agree\":",
+                   complete(r) ? "true" : "false", r->stats.stored,
+                   r->stats.matched, r->stats.stored + r->stats.matched,
+                   r->stats.transitions, r->por.retraversed,
+                   r->nend_states, r->stats.elapsed,
+                   r->stats.store_bytes + r->stats.stack_bytes
+                   + r->por.graph_bytes);
+            json_string(stdout, m == 0 ? NULL : agree);
+            fputc('}', stdout);
+        } else
         printf("%-7s %-10s %-5s %10zu %10zu %11zu %9.1f%% %6zu %9.3f "
                "%9.3f  %s\n", search_por_get(m)->name,
                report_verdict_name(r->verdict), kinds, r->stats.stored,
-               r->stats.transitions, r->por.retraversed,
+               r->stats.stored + r->stats.matched, r->por.retraversed,
                n->stats.stored ? 100.0 * (double)r->stats.stored
                                  / (double)n->stats.stored : 0.0,
                r->nend_states, r->stats.elapsed, mib, agree);
@@ -1199,11 +1236,15 @@ static int run_por_check(cli *c, ts *t)
             break;
     }
     code = exit_code(&res[0]);
+    if (c->json)
+        printf("],\"agree\":%s,\"interrupted\":%s}\n",
+               bad ? "false" : "true", interrupted ? "true" : "false");
     if (bad) {
-        printf("spore: DISAGREEMENT: a reduction does not agree with "
-               "--por=none (a soundness bug; please report it)\n");
+        fprintf(c->json ? stderr : stdout, "spore: DISAGREEMENT: a "
+                "reduction does not agree with --por=none (a soundness "
+                "bug; please report it)\n");
         code = EXIT_INTERNAL;
-    } else {
+    } else if (!c->json) {
         printf("spore: all reductions agree with --por=none\n");
     }
     for (int m = 0; m < SEARCH_POR_NMODES; m++)
@@ -1325,6 +1366,8 @@ static int run_replay(const cli *c, ts *t, const bc_program *prog)
 /* --outcomes / --expect: the outcome set of prog into c->oc.  Returns
  * 0, or the exit status after reporting (names and expect lines are the
  * user's input: file:line:col diagnostics, status 3). */
+static void json_failure(const cli *c, const diag *d, int code);
+
 static int make_outcomes(cli *c, const bc_program *prog)
 {
     diag *d;
@@ -1352,6 +1395,8 @@ static int make_outcomes(cli *c, const bc_program *prog)
         }
     }
     outcome_keep_witnesses(c->oc, c->outcomes_trail);
+    if (rc != 0 && c->json)
+        json_failure(c, d, rc);
     diag_free(d);
     return rc;
 }
@@ -1490,6 +1535,36 @@ static int check_outputs(const cli *c)
     return 0;
 }
 
+/* --json: a run that ends before any search (exit 2 for an unreadable
+ * model or a refused output file, 3 for errors in the model) still
+ * writes one JSON object on stdout: verdict "error", the exit status
+ * and the diagnostics (d may be NULL; the text went to stderr too). */
+static void json_failure(const cli *c, const diag *d, int code)
+{
+    size_t n = d != NULL ? diag_nmsgs(d) : 0;
+
+    printf("{\"schema\":%d,\"tool\":\"spore\",\"version\":",
+           REPORT_JSON_SCHEMA);
+    json_string(stdout, PACKAGE_VERSION);
+    fputs(",\"model\":", stdout);
+    json_string(stdout, c->model);
+    printf(",\"verdict\":\"error\",\"exit\":%d,\"diagnostics\":[",
+           code);
+    for (size_t i = 0; i < n; i++) {
+        const diag_msg *m = diag_msg_at(d, i);
+
+        fputs(i ? ",{\"level\":" : "{\"level\":", stdout);
+        json_string(stdout, diag_level_name(m->level));
+        fputs(",\"file\":", stdout);
+        json_string(stdout, diag_file_name(d, m->pos.file));
+        printf(",\"line\":%u,\"col\":%u,\"message\":",
+               (unsigned)m->pos.line, (unsigned)m->pos.col);
+        json_string(stdout, m->text);
+        fputc('}', stdout);
+    }
+    fputs("]}\n", stdout);
+}
+
 static int run(cli *c)
 {
     diag         *d = diag_new(NULL);
@@ -1500,6 +1575,8 @@ static int run(cli *c)
 
     if ((code = check_model_file(c->model)) != 0
         || (code = check_outputs(c)) != 0) {
+        if (c->json)
+            json_failure(c, NULL, code);
         diag_free(d);
         return code;
     }
@@ -1520,6 +1597,8 @@ static int run(cli *c)
     c->lp_diag = d;
     if (prog != NULL)
         code = after_compile(c, prog);
+    else if (c->json && c->mode != MODE_DUMP_AST)
+        json_failure(c, d, code);
     c->lp = NULL;
     outcome_free(c->oc);
     c->oc = NULL;

@@ -49,6 +49,8 @@ struct diag {
     size_t      errors;     /* errors reported */
     size_t      limit;      /* errors printed at most; 0 = all */
     int         muted;      /* the limit was hit: print nothing more */
+    diag_msg   *msgs;       /* the first DIAG_KEEP messages */
+    size_t      nmsgs;
 };
 
 diag *diag_new(FILE *sink)
@@ -81,6 +83,9 @@ void diag_free(diag *d)
         free(d->files[i].name);
     }
     free(d->files);
+    for (i = 0; i < d->nmsgs; i++)
+        free(d->msgs[i].text);
+    free(d->msgs);
     free(d);
 }
 
@@ -231,9 +236,54 @@ static const char *const level_name[] = {
     [DIAG_NOTE] = "note",
 };
 
+/* Keep a copy of the message for diag_msg_at. */
+static void keep(diag *d, diag_level lvl, diag_pos pos, const char *fmt,
+                 va_list ap)
+{
+    char   *text;
+    int     n;
+    va_list aq;
+
+    if (d->nmsgs >= DIAG_KEEP)
+        return;
+    va_copy(aq, ap);
+    n = vsnprintf(NULL, 0, fmt, aq);
+    va_end(aq);
+    if (n < 0)
+        return;
+    text = xmalloc((size_t)n + 1);
+    vsnprintf(text, (size_t)n + 1, fmt, ap);
+    if (d->msgs == NULL)
+        d->msgs = xmalloc(DIAG_KEEP * sizeof *d->msgs);
+    d->msgs[d->nmsgs].level = lvl;
+    d->msgs[d->nmsgs].pos = pos;
+    d->msgs[d->nmsgs].text = text;
+    d->nmsgs++;
+}
+
+size_t diag_nmsgs(const diag *d)
+{
+    return d->nmsgs;
+}
+
+const diag_msg *diag_msg_at(const diag *d, size_t i)
+{
+    return i < d->nmsgs ? &d->msgs[i] : NULL;
+}
+
+const char *diag_level_name(diag_level lvl)
+{
+    return level_name[lvl];
+}
+
 void diag_vreport(diag *d, diag_level lvl, diag_pos pos, const char *fmt,
                   va_list ap)
 {
+    va_list aq;
+
+    va_copy(aq, ap);
+    keep(d, lvl, pos, fmt, aq);
+    va_end(aq);
     if (lvl == DIAG_ERROR) {
         d->errors++;
         if (d->limit != 0 && d->errors > d->limit && !d->muted) {

@@ -63,6 +63,24 @@ void        diag_vreport(diag *d, diag_level lvl, diag_pos pos,
 #define diag_warning(d, pos, ...) diag_report((d), DIAG_WARNING, (pos), __VA_ARGS__)
 #define diag_note(d, pos, ...)    diag_report((d), DIAG_NOTE, (pos), __VA_ARGS__)
 
+/* The messages reported so far, kept for a caller that shows them in
+ * another form (spore --json): level, position and the message text
+ * (without the file prefix and the excerpt).  The first DIAG_KEEP are
+ * kept; later ones are only counted. */
+#define DIAG_KEEP 100
+
+typedef struct diag_msg {
+    diag_level level;
+    diag_pos   pos;
+    char      *text;
+} diag_msg;
+
+size_t          diag_nmsgs(const diag *d);
+/* Message i (i < diag_nmsgs(d)); borrowed, valid until diag_free(). */
+const diag_msg *diag_msg_at(const diag *d, size_t i);
+/* The name of a level: "error", "warning" or "note". */
+const char     *diag_level_name(diag_level lvl);
+
 /* Number of errors reported so far. */
 size_t      diag_count(const diag *d);
 
