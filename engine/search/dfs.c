@@ -223,6 +223,8 @@ typedef struct dfs {
     size_t                arr_cap;      /* of the per-state arrays */
     size_t                store_other;  /* bytes besides the store when
                                            its limit was last set */
+    size_t                budget_held;  /* pc.mem.held then */
+    int                   budget_stale; /* a capacity grew since */
     uint64_t              rng;
     uint64_t              node;         /* stateless: next node id */
     uint8_t              *key;          /* stateless: vector + node id */
@@ -292,20 +294,28 @@ static size_t held_bytes(void *ctx)
 /* The store's share of --memlimit: what the stack, the per-state arrays
  * and the reductions hold is taken off it, so that all of them together
  * stay within the limit (the store alone would not know of the rest).
- * Called before each insertion; sets the store's limit only when the
- * rest has changed. */
-static void store_budget(dfs *d)
+ * store_budget is called before each insertion and costs two
+ * comparisons unless a capacity grew (grow, ensure_arrays) or the
+ * reductions' budget moved since the last time. */
+static void store_budget_set(dfs *d)
 {
     size_t other;
 
-    if (d->o->memlimit == 0)
-        return;
+    d->budget_stale = 0;
+    d->budget_held = d->pc.mem.held;
     other = stack_bytes(d) + d->arr_cap * arr_entry(d) + d->pc.mem.held;
     if (other != d->store_other) {
         d->store_other = other;
         ss_set_limit(d->ss, other < d->o->memlimit
                             ? d->o->memlimit - other : 1);
     }
+}
+
+static inline void store_budget(dfs *d)
+{
+    if ((d->budget_stale || d->pc.mem.held != d->budget_held)
+        && d->o->memlimit != 0)
+        store_budget_set(d);
 }
 
 /* Would n more bytes pass the memory limit?  Counts the store, the
@@ -334,6 +344,7 @@ static int grow(dfs *d, void **p, size_t *cap, size_t need, size_t elem)
         return -1;
     *p = np;
     *cap = ncap;
+    d->budget_stale = 1;
     return 0;
 }
 
@@ -938,6 +949,7 @@ static int ensure_arrays(dfs *d, size_t n)
         memset(c->epoch + old, 0, (cap - old) * sizeof *c->epoch);
     }
     d->arr_cap = cap;
+    d->budget_stale = 1;
     c->nstates = n;
     return 0;
 }
