@@ -238,6 +238,9 @@ static const char *const level_name[] = {
 
 /* Keep a copy of the message for diag_msg_at. */
 static void keep(diag *d, diag_level lvl, diag_pos pos, const char *fmt,
+                 va_list ap) __attribute__((format(printf, 4, 0)));
+
+static void keep(diag *d, diag_level lvl, diag_pos pos, const char *fmt,
                  va_list ap)
 {
     char   *text;

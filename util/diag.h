@@ -58,7 +58,8 @@ void        diag_report(diag *d, diag_level lvl, diag_pos pos,
                         const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 void        diag_vreport(diag *d, diag_level lvl, diag_pos pos,
-                         const char *fmt, va_list ap);
+                         const char *fmt, va_list ap)
+    __attribute__((format(printf, 4, 0)));
 #define diag_error(d, pos, ...)   diag_report((d), DIAG_ERROR, (pos), __VA_ARGS__)
 #define diag_warning(d, pos, ...) diag_report((d), DIAG_WARNING, (pos), __VA_ARGS__)
 #define diag_note(d, pos, ...)    diag_report((d), DIAG_NOTE, (pos), __VA_ARGS__)
