@@ -561,7 +561,8 @@ static void index_edges(raw *r, size_t *first)
 {
     size_t i;
 
-    qsort(r->e, r->ne, sizeof r->e[0], edge_cmp);
+    if (r->ne > 0)
+        qsort(r->e, r->ne, sizeof r->e[0], edge_cmp);
     memset(first, 0, (r->n + 1) * sizeof *first);
     for (i = 0; i < r->ne; i++)
         first[r->e[i].src + 1]++;
@@ -646,8 +647,10 @@ static int simplify_edges(raw *r)
 
     for (i = 0; i < r->n; i++)
         uni[i] = (uint8_t)raw_universal(r, (uint32_t)i);
-    qsort(r->e, r->ne, sizeof r->e[0], edge_cmp);
-    memset(keep, 1, r->ne);
+    if (r->ne > 0)
+        qsort(r->e, r->ne, sizeof r->e[0], edge_cmp);
+    if (r->ne > 0)
+        memset(keep, 1, r->ne);
     for (lo = 0; lo < r->ne; lo = hi) {
         for (hi = lo; hi < r->ne && r->e[hi].src == r->e[lo].src; hi++)
             ;
@@ -843,7 +846,8 @@ static void renumber(raw *r)
         }
     }
     compact_edges(r, keep);
-    qsort(r->e, r->ne, sizeof r->e[0], edge_cmp);
+    if (r->ne > 0)
+        qsort(r->e, r->ne, sizeof r->e[0], edge_cmp);
     for (i = 0; i < r->ne; i++)
         keep[i] = i == 0 || edge_cmp(&r->e[i - 1], &r->e[i]) != 0;
     compact_edges(r, keep);
