@@ -208,6 +208,16 @@ int fe_bind_inline(cstate *cs, const ast_stmt *s, const ast_decl *inl)
     ast_expr       *a = s->u.call.args;
     int             n = 0;
 
+    /* a recursive inline would expand for ever (with several calls of
+     * itself, exponentially before any depth limit): refuse it at once,
+     * as SPIN does */
+    for (int k = 0; k < cs->inline_depth; k++)
+        if (cs->inline_stack[k] == inl) {
+            diag_error(cs->d, s->pos, "inline '%s' calls itself (an "
+                       "inline is expanded in place, so it cannot be "
+                       "recursive)", s->u.call.name);
+            return -1;
+        }
     if (cs->inline_depth >= MAX_INLINE_DEPTH) {
         diag_error(cs->d, s->pos, "inline '%s' expands too deeply "
                    "(recursive?)", s->u.call.name);
@@ -225,7 +235,7 @@ int fe_bind_inline(cstate *cs, const ast_stmt *s, const ast_decl *inl)
         cs->substs.n -= (size_t)n;
         return -1;
     }
-    cs->inline_depth++;
+    cs->inline_stack[cs->inline_depth++] = inl;
     return n;
 }
 

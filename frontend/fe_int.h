@@ -286,6 +286,9 @@ typedef struct cstate {
     uint32_t            break_to;       /* NOLOC outside do */
     uint32_t            atomic_ctx;     /* 0 outside atomic */
     int                 inline_depth;
+    const ast_decl     *inline_stack[MAX_INLINE_DEPTH]; /* the inlines
+                                           being expanded, outermost
+                                           first: [0, inline_depth) */
     int                 expr_depth;     /* guards the VM's value stack */
     int                 body_started;   /* a statement other than a
                                            declaration has been lowered */

@@ -986,7 +986,9 @@ static int keep_general(dfs *d, por_frame *f)
         c->label = graph ? por_label(d->pc.labels, o->accs + s->acc_off,
                                      s->nacc)
                          : POR_LABEL_NONE;
-        memcpy(d->vecs + d->vecs_len, o->vecs + s->dst_off, s->dst_len);
+        if (s->dst_len > 0)     /* a finding may have no vector */
+            memcpy(d->vecs + d->vecs_len, o->vecs + s->dst_off,
+                   s->dst_len);
         d->vecs_len += s->dst_len;
         if (i == 0 || s->pid != o->v[i - 1].pid) {
             por_thread *th = &d->thr[d->nthr++];
