@@ -279,6 +279,13 @@ static size_t arr_entry(const dfs *d)
            ? 3 * sizeof(uint32_t) + sizeof(por_set) : sizeof(uint32_t);
 }
 
+/* What the search itself holds besides the store: the stack and the
+ * per-state arrays. */
+static size_t search_bytes(const dfs *d)
+{
+    return stack_bytes(d) + d->arr_cap * arr_entry(d);
+}
+
 /* Everything the search holds besides what the reductions grow (their
  * budget, d->pc.mem, counts that): the store, the stack, the per-state
  * arrays.  The por_mem callback. */
@@ -288,7 +295,7 @@ static size_t held_bytes(void *ctx)
     ss_stats   st;
 
     ss_get_stats(d->ss, &st);
-    return st.bytes + stack_bytes(d) + d->arr_cap * arr_entry(d);
+    return st.bytes + search_bytes(d);
 }
 
 /* The store's share of --memlimit: what the stack, the per-state arrays
@@ -303,7 +310,7 @@ static void store_budget_set(dfs *d)
 
     d->budget_stale = 0;
     d->budget_held = d->pc.mem.held;
-    other = stack_bytes(d) + d->arr_cap * arr_entry(d) + d->pc.mem.held;
+    other = search_bytes(d) + d->pc.mem.held;
     if (other != d->store_other) {
         d->store_other = other;
         ss_set_limit(d->ss, other < d->o->memlimit
