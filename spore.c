@@ -34,8 +34,10 @@
 #include "engine/out/outcome.h"
 #include "engine/out/report.h"
 #include "engine/search/search.h"
+#include "engine/search/por_check.h"
 #include "engine/out/sim.h"
 #include "engine/out/trail.h"
+#include "engine/out/unreached.h"
 #include "engine/model/ts.h"
 #include "frontend/fe.h"
 #include "lang/lang.h"
@@ -65,13 +67,15 @@ typedef enum mode {
 
 typedef struct cli {
     mode            mode;
-    const char     *model;
+    const char     *model;          /* as shown; LANG_STDIN_NAME for - */
+    int             from_stdin;     /* the model was given as "-" */
     const char     *trail_path;     /* replay: the trail to read */
     search_options  so;
     const char    **cpp_args;
     size_t          ncpp, cpp_cap;
     int             json;
     int             no_trail;
+    int             no_unreached;   /* -n */
     int             all_trails;     /* -e */
     int             quiet;
     int             force;
@@ -92,6 +96,10 @@ typedef struct cli {
     size_t          max_steps;      /* simulate: -u */
     int             interactive;    /* simulate: --interactive */
     const char     *sim_trail;      /* simulate: --trail=FILE */
+    const char     *ltl_name;       /* --ltl=NAME */
+    int             print_never;    /* --print-never */
+    int             accept;         /* -a: acceptance cycles */
+    int             nonprogress;    /* -l: non-progress cycles */
     const lang_program *lp;         /* the parsed model, and the diag */
     diag           *lp_diag;        /* it was parsed with (borrowed) */
 } cli;
@@ -112,6 +120,9 @@ enum {
 
 /* --outcomes and friends (engine/out/outcome.h) */
 enum { OPT_OUTCOMES = 400, OPT_OUTCOMES_TRAIL, OPT_EXPECT };
+
+/* liveness: --ltl, --print-never (issue 12) */
+enum { OPT_LTL = 460, OPT_PRINT_NEVER };
 
 /* --cycle-fix and --de-retraverse (engine/por/por.h) */
 enum { OPT_CYCLE_FIX = 440, OPT_DE_RETRAVERSE };
@@ -139,12 +150,29 @@ static const opt_doc opt_docs[] = {
       "write a trail for every error: MODEL1.spore.trail, "
       "MODEL2.spore.trail, ... (default: only the first, "
       "MODEL.spore.trail)" },
+    { "no-unreached", 0, 'n', NULL,
+      "do not list the statements never reached, per proctype, after a "
+      "complete search (pan's -n) (default: listed)" },
     { "no-end-check", 0, 'E', NULL,
       "do not report invalid end states (default: reported)" },
     { "no-assert",  0, 'A', NULL,
       "do not report assertion violations (default: reported)" },
     { "empty-chans", 0, 'q', NULL,
       "valid end states also need every channel empty (default: off)" },
+    { "acceptance", 0, 'a', NULL,
+      "look for acceptance cycles (pan's -a): runs that pass an accept "
+      "label of the never claim or of a proctype infinitely often; "
+      "without it a claim only checks that it cannot reach its end "
+      "(default: off)" },
+    { "non-progress", 0, 'l', NULL,
+      "look for non-progress cycles (pan's -l): runs that pass no "
+      "progress label infinitely often (default: off)" },
+    { "ltl",        1, OPT_LTL, "NAME",
+      "check the ltl property NAME of the model (default: the first "
+      "ltl block, as SPIN)" },
+    { "print-never", 0, OPT_PRINT_NEVER, NULL,
+      "print the never claim in use (an ltl property's translation) "
+      "and exit" },
     { "por",        1, OPT_POR, "NAME",
       NULL /* from the table of reductions: por_help() */ },
     { "stateless",  0, OPT_STATELESS, NULL,
@@ -332,24 +360,32 @@ static void help(void)
            "by SIGINT or SIGTERM outside a search.\n");
 }
 
-static void usage_error(const char *fmt, ...)
-    __attribute__((noreturn, format(printf, 1, 2)));
+static void json_failure(const cli *c, const diag *d, int code,
+                         const char *msg);
+static void usage_error(const cli *c, const char *fmt, ...)
+    __attribute__((noreturn, format(printf, 2, 3)));
 
-static void usage_error(const char *fmt, ...)
+/* Say what is wrong with the command line on stderr and exit 2; with
+ * --json anywhere on it (parse_args looks for it before anything else),
+ * the JSON error object goes to stdout too. */
+static void usage_error(const cli *c, const char *fmt, ...)
 {
     va_list ap;
+    char    msg[1024];
 
-    fprintf(stderr, "spore: ");
     va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
+    vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    fputc('\n', stderr);
+    fprintf(stderr, "spore: %s\n", msg);
     usage_synopsis(stderr);
     fprintf(stderr, "Try 'spore --help' for the options.\n");
+    if (c->json)
+        json_failure(c, NULL, EXIT_USAGE, msg);
+    fflush(stdout);
     exit(EXIT_USAGE);
 }
 
-static size_t parse_count(const char *s, const char *what)
+static size_t parse_count(const cli *c, const char *s, const char *what)
 {
     char              *end;
     unsigned long long v;
@@ -357,13 +393,13 @@ static size_t parse_count(const char *s, const char *what)
     errno = 0;
     v = strtoull(s, &end, 10);
     if (end == s || *end != '\0' || errno != 0 || s[0] == '-')
-        usage_error("bad %s '%s'", what, s);
+        usage_error(c, "bad %s '%s'", what, s);
     return (size_t)v;
 }
 
 /* "512M", "2G", "100000" (bytes), with K/M/G/T binary suffixes and an
  * optional "B" or "iB". */
-static size_t parse_size(const char *s)
+static size_t parse_size(const cli *c, const char *s)
 {
     char              *end;
     unsigned long long v;
@@ -372,7 +408,7 @@ static size_t parse_size(const char *s)
     errno = 0;
     v = strtoull(s, &end, 10);
     if (end == s || errno != 0 || s[0] == '-')
-        usage_error("bad size '%s' (expected e.g. 512M or 2G)", s);
+        usage_error(c, "bad size '%s' (expected e.g. 512M or 2G)", s);
     switch (*end) {
     case 'k': case 'K': shift = 10; end++; break;
     case 'm': case 'M': shift = 20; end++; break;
@@ -383,17 +419,18 @@ static size_t parse_size(const char *s)
     if (shift && (strcmp(end, "iB") == 0 || strcmp(end, "B") == 0))
         end += strlen(end);
     if (*end != '\0' || (shift && v > (SIZE_MAX >> shift)))
-        usage_error("bad size '%s' (expected e.g. 512M or 2G)", s);
+        usage_error(c, "bad size '%s' (expected e.g. 512M or 2G)", s);
     return (size_t)(v << shift);
 }
 
-static double parse_seconds(const char *s, const char *what)
+static double parse_seconds(const cli *c, const char *s,
+                            const char *what)
 {
     char  *end;
     double v = strtod(s, &end);
 
     if (end == s || *end != '\0' || v < 0)
-        usage_error("bad %s '%s'", what, s);
+        usage_error(c, "bad %s '%s'", what, s);
     return v;
 }
 
@@ -408,19 +445,20 @@ static size_t default_memlimit(void)
     return (size_t)pages / 2 * (size_t)psize;
 }
 
-static int parse_por(const char *s)
+static int parse_por(const cli *c, const char *s)
 {
     int  m = search_por_from_name(s);
     char names[256];
 
     if (m < 0)
-        usage_error("unknown reduction '%s' (known: %s)", s,
+        usage_error(c, "unknown reduction '%s' (known: %s)", s,
                     por_mode_names(names, sizeof names, 0));
     return m;
 }
 
 /* --order=seq[:P,P,...] | random[:SEED] */
-static void parse_order(search_options *o, const char *s)
+static void parse_order(const cli *c, search_options *o,
+                        const char *s)
 {
     const char *arg = strchr(s, ':');
     size_t      n = arg ? (size_t)(arg - s) : strlen(s);
@@ -437,19 +475,19 @@ static void parse_order(search_options *o, const char *s)
             if (end == arg + 1 || errno != 0 || v > 254
                 || (*end != ',' && *end != '\0')
                 || o->nperm >= SEARCH_MAX_PERM)
-                usage_error("bad --order permutation '%s' (expected e.g. "
+                usage_error(c, "bad --order permutation '%s' (expected e.g. "
                             "seq:2,0,1)", s);
             for (size_t i = 0; i < o->nperm; i++)
                 if (o->perm[i] == v)
-                    usage_error("pid %lu repeated in --order=%s", v, s);
+                    usage_error(c, "pid %lu repeated in --order=%s", v, s);
             o->perm[o->nperm++] = (uint8_t)v;
             arg = *end == ',' ? end : NULL;
         }
     } else if (n == 6 && strncmp(s, "random", 6) == 0) {
         o->order = SEARCH_ORDER_RANDOM;
-        o->order_seed = arg ? parse_count(arg + 1, "random seed") : 1;
+        o->order_seed = arg ? parse_count(c, arg + 1, "random seed") : 1;
     } else {
-        usage_error("bad --order '%s' (expected seq[:PERM] or "
+        usage_error(c, "bad --order '%s' (expected seq[:PERM] or "
                     "random[:SEED])", s);
     }
 }
@@ -468,7 +506,7 @@ static void add_cpp_arg(cli *c, const char *flag, const char *val)
 static void set_mode(cli *c, mode m)
 {
     if (c->mode != MODE_SEARCH && c->mode != m)
-        usage_error("%s", "--check, --dump-ast, --dump-bytecode, "
+        usage_error(c, "%s", "--check, --dump-ast, --dump-bytecode, "
                     "--por-check and replay exclude each other");
     c->mode = m;
 }
@@ -478,35 +516,35 @@ static int apply_long(cli *c, int val, const char *arg)
 {
     switch (val) {
     case OPT_POR:
-        c->so.por = parse_por(arg);
+        c->so.por = parse_por(c, arg);
         c->por_given = 1;
         break;
     case OPT_LANES:    c->style = TRAIL_LANES; break;
     case OPT_MSC:      c->style = TRAIL_MSC; break;
     case OPT_SEED:
-        c->seed = parse_count(arg, "seed");
+        c->seed = parse_count(c, arg, "seed");
         c->have_seed = 1;
         break;
     case OPT_INTERACTIVE: c->interactive = 1; break;
     case OPT_SIM_TRAIL: c->sim_trail = arg; break;
-    case OPT_MEMLIMIT: c->so.memlimit = parse_size(arg); break;
+    case OPT_MEMLIMIT: c->so.memlimit = parse_size(c, arg); break;
     case OPT_TIME:
-        c->so.time_limit = parse_seconds(arg, "time limit");
+        c->so.time_limit = parse_seconds(c, arg, "time limit");
         break;
     case OPT_PROGRESS:
-        c->so.progress_secs = parse_seconds(arg, "progress period");
+        c->so.progress_secs = parse_seconds(c, arg, "progress period");
         break;
     case OPT_JSON:     c->json = 1; break;
     case OPT_NO_TRAIL: c->no_trail = 1; break;
     case OPT_QUIET:    c->quiet = 1; break;
     case OPT_FORCE:    c->force = 1; break;
     case OPT_STATELESS: c->so.stateless = 1; break;
-    case OPT_ORDER:    parse_order(&c->so, arg); break;
+    case OPT_ORDER:    parse_order(c, &c->so, arg); break;
     case OPT_NO_PREFER: c->so.prefer_visited = 0; break;
     case OPT_END_STATES: c->end_states = arg; break;
     case OPT_CYCLE_FIX:
         if ((c->so.cycle_fix = search_cycle_fix_from_name(arg)) < 0)
-            usage_error("unknown --cycle-fix '%s' (known: stack, static, "
+            usage_error(c, "unknown --cycle-fix '%s' (known: stack, static, "
                         "c3-only)", arg);
         break;
     case OPT_DE_RETRAVERSE:
@@ -515,7 +553,7 @@ static int apply_long(cli *c, int val, const char *arg)
         else if (strcmp(arg, "paths") == 0)
             c->so.de_paths = 1;
         else
-            usage_error("unknown --de-retraverse '%s' (known: once, "
+            usage_error(c, "unknown --de-retraverse '%s' (known: once, "
                         "paths)", arg);
         break;
     case OPT_OUTCOMES: c->outcomes = arg; break;
@@ -524,8 +562,12 @@ static int apply_long(cli *c, int val, const char *arg)
     case OPT_DOT:      c->dot = arg; break;
     case OPT_DOT_FULL: c->dot_full = 1; break;
     case OPT_DOT_VALUES: c->dot_values = 1; break;
-    case OPT_DOT_LIMIT: c->dot_limit = parse_count(arg, "--dot-limit"); break;
+    case OPT_DOT_LIMIT:
+        c->dot_limit = parse_count(c, arg, "--dot-limit");
+        break;
     case OPT_EXPLAIN:  c->explain = 1; break;
+    case OPT_LTL:      c->ltl_name = arg; break;
+    case OPT_PRINT_NEVER: c->print_never = 1; break;
     case OPT_POR_CHECK: set_mode(c, MODE_POR_CHECK); break;
     case OPT_CHECK:    set_mode(c, MODE_CHECK); break;
     case OPT_DUMP_AST: set_mode(c, MODE_DUMP_AST); break;
@@ -538,19 +580,27 @@ static int apply_long(cli *c, int val, const char *arg)
 static int apply_opt(cli *c, int val, const char *arg)
 {
     switch (val) {
-    case 'm': c->so.max_depth = parse_count(arg, "depth"); break;
-    case 'c': c->so.max_errors = parse_count(arg, "error count"); break;
+    case 'm': c->so.max_depth = parse_count(c, arg, "depth"); break;
+    case 'c': c->so.max_errors = parse_count(c, arg, "error count"); break;
     case 'e': c->all_trails = 1; break;
+    case 'n': c->no_unreached = 1; break;
     case 'i': c->so.shortest = 1; break;
-    case 'u': c->max_steps = parse_count(arg, "step count"); break;
+    case 'u': c->max_steps = parse_count(c, arg, "step count"); break;
     case 'E': c->so.check_end = 0; break;
     case 'A': c->so.check_assert = 0; break;
     case 'q': c->so.require_empty = 1; break;
+    case 'a': c->accept = 1; break;
+    case 'l': c->nonprogress = 1; break;
     case 'D': add_cpp_arg(c, "-D", arg); break;
     case 'U': add_cpp_arg(c, "-U", arg); break;
     case 'I': add_cpp_arg(c, "-I", arg); break;
     case 'V':
-        printf("spore %s (%s)\n", PACKAGE_VERSION, SPORE_DATE);
+        if (c->json)
+            printf("{\"schema\":%d,\"tool\":\"spore\",\"version\":"
+                   "\"%s\",\"date\":\"%s\"}\n", REPORT_JSON_SCHEMA,
+                   PACKAGE_VERSION, SPORE_DATE);
+        else
+            printf("spore %s (%s)\n", PACKAGE_VERSION, SPORE_DATE);
         exit(EXIT_VERIFIED);
     case 'h':
         help();
@@ -569,22 +619,30 @@ static void check_combinations(cli *c)
 {
     if (c->mode != MODE_SIMULATE
         && (c->have_seed || c->max_steps || c->interactive || c->sim_trail))
-        usage_error("%s", "--seed, --steps, --interactive and --trail "
+        usage_error(c, "%s", "--seed, --steps, --interactive and --trail "
                     "are options of 'spore simulate'");
     if (c->json && (c->mode == MODE_SIMULATE || c->mode == MODE_REPLAY))
-        usage_error("--json is an option of the search and --por-check, "
+        usage_error(c, "--json is an option of the search and --por-check, "
                     "not of 'spore %s' (its output is a listing)",
                     c->mode == MODE_SIMULATE ? "simulate" : "replay");
+    if (c->json && (c->mode == MODE_DUMP_AST || c->mode == MODE_DUMP_BC))
+        usage_error(c, "%s", "--json goes with a search, --por-check or "
+                    "--check, not with --dump-ast or --dump-bytecode "
+                    "(their output is a listing)");
+    if (c->from_stdin && c->interactive)
+        usage_error(c, "%s", "--interactive reads its choices from "
+                    "standard input, which holds the model ('-'): name "
+                    "the model's file");
     if (c->style != TRAIL_FLAT && c->mode != MODE_SIMULATE
         && c->mode != MODE_REPLAY)
-        usage_error("%s", "--lanes and --msc are options of 'spore "
+        usage_error(c, "%s", "--lanes and --msc are options of 'spore "
                     "replay' and 'spore simulate'");
     if (!c->so.shortest || c->so.por == SEARCH_POR_NONE)
         return;
     if (c->mode == MODE_POR_CHECK)
-        usage_error("%s", "-i and --por-check exclude each other");
+        usage_error(c, "%s", "-i and --por-check exclude each other");
     if (c->por_given)
-        usage_error("-i needs --por=none (a reduction may cut the "
+        usage_error(c, "-i needs --por=none (a reduction may cut the "
                     "shortest path), not --por=%s",
                     search_por_get(c->so.por)->name);
     fprintf(stderr, "spore: -i: partial order reduction off "
@@ -600,13 +658,13 @@ static void check_outcome_options(const cli *c)
     int on = c->outcomes != NULL || c->expect != NULL;
 
     if (c->outcomes_trail && !on)
-        usage_error("%s", "--outcomes-trail needs --outcomes or --expect");
+        usage_error(c, "%s", "--outcomes-trail needs --outcomes or --expect");
     if (c->outcomes != NULL && c->outcomes[0] == '\0')
-        usage_error("%s", "--outcomes needs a variable list, e.g. "
+        usage_error(c, "%s", "--outcomes needs a variable list, e.g. "
                     "--outcomes=x,y");
     if (on && c->mode != MODE_SEARCH && c->mode != MODE_CHECK
         && c->mode != MODE_POR_CHECK)
-        usage_error("%s", "--outcomes and --expect go with a search, "
+        usage_error(c, "%s", "--outcomes and --expect go with a search, "
                     "--por-check or --check, not with replay, simulate or "
                     "the dumps");
 }
@@ -614,28 +672,28 @@ static void check_outcome_options(const cli *c)
 /* getopt_long's complaint (it prints nothing: opterr is 0) about the
  * argument arg: val is ':' for a missing argument, '?' for an unknown
  * option or an argument given to an option that takes none. */
-static void bad_option(int val, const char *arg)
+static void bad_option(const cli *c, int val, const char *arg)
     __attribute__((noreturn));
 
-static void bad_option(int val, const char *arg)
+static void bad_option(const cli *c, int val, const char *arg)
 {
     int lng = strncmp(arg, "--", 2) == 0;
     int n = (int)strcspn(arg, "=");
 
     if (val == ':' && lng)
-        usage_error("option '%.*s' needs an argument", n, arg);
+        usage_error(c, "option '%.*s' needs an argument", n, arg);
     if (val == ':')
-        usage_error("option '-%c' needs an argument", optopt);
+        usage_error(c, "option '-%c' needs an argument", optopt);
     if (lng && optopt != 0)
-        usage_error("option '%.*s' takes no argument", n, arg);
+        usage_error(c, "option '%.*s' takes no argument", n, arg);
     if (lng)
-        usage_error("unknown or ambiguous option '%.*s'", n, arg);
-    usage_error("unknown option '-%c'", optopt);
+        usage_error(c, "unknown or ambiguous option '%.*s'", n, arg);
+    usage_error(c, "unknown option '-%c'", optopt);
 }
 
 /* A first argument that is no file and looks like a word ("simulat",
  * "check") is a mistyped command, not a model. */
-static void check_command(const char *arg)
+static void check_command(const cli *c, const char *arg)
 {
     static const char *const cmds[] = { "replay", "simulate" };
     struct stat st;
@@ -645,10 +703,37 @@ static void check_command(const char *arg)
         return;
     for (size_t i = 0; i < sizeof cmds / sizeof cmds[0]; i++)
         if (strlen(arg) >= 3 && strncmp(arg, cmds[i], 3) == 0)
-            usage_error("unknown command '%s' (did you mean '%s'?)", arg,
+            usage_error(c, "unknown command '%s' (did you mean '%s'?)", arg,
                         cmds[i]);
-    usage_error("unknown command '%s' (the commands are replay and "
+    usage_error(c, "unknown command '%s' (the commands are replay and "
                 "simulate), and no model file of that name", arg);
+}
+
+#define SHORT_OPTS ":m:c:einu:EAqalD:U:I:Vh"
+
+/* 1 when --json (or an abbreviation getopt_long takes for it) is among
+ * the options of av: a first pass over the same table, applying nothing
+ * and saying nothing, so that a usage error met before --json on the
+ * command line is a JSON object too.  It runs on a copy of av, since
+ * getopt_long permutes what it scans (a missing argument at the end
+ * would otherwise take the model's name in the second pass); getopt's
+ * state is reset (optind 0, glibc's full reinitialisation) before and
+ * after. */
+static int wants_json(int ac, char **av, const struct option *lopts)
+{
+    char **copy = xcalloc((size_t)ac + 1, sizeof *copy);
+    int    val;
+    int    json = 0;
+
+    memcpy(copy, av, (size_t)ac * sizeof *copy);
+    optind = 0;
+    opterr = 0;
+    while ((val = getopt_long(ac, copy, SHORT_OPTS, lopts, NULL)) != -1)
+        if (val == OPT_JSON)
+            json = 1;
+    optind = 0;
+    free(copy);
+    return json;
 }
 
 static void parse_args(cli *c, int argc, char **argv)
@@ -656,6 +741,8 @@ static void parse_args(cli *c, int argc, char **argv)
     struct option lopts[NOPTS + 1];
     int           val;
     int           first = 1;
+    int           ac;
+    char        **av;
 
     memset(lopts, 0, sizeof lopts);
     for (size_t i = 0; i < NOPTS; i++) {
@@ -670,25 +757,29 @@ static void parse_args(cli *c, int argc, char **argv)
         c->mode = MODE_SIMULATE;
         first = 2;
     }
-    optind = first;
+    /* the command's options from av[1] on (av[0]: the program or the
+     * command), so that both passes can start getopt afresh */
+    ac = argc - first + 1;
+    av = argv + first - 1;
+    c->json = wants_json(ac, av, lopts);
     opterr = 0;                 /* bad_option() says what is wrong */
-    while ((val = getopt_long(argc, argv, ":m:c:eiu:EAqD:U:I:Vh", lopts,
-                              NULL)) != -1) {
+    while ((val = getopt_long(ac, av, SHORT_OPTS, lopts, NULL)) != -1) {
         if (val == '?' || val == ':' || apply_opt(c, val, optarg) != 0)
-            bad_option(val, argv[optind - 1]);
+            bad_option(c, val, av[optind - 1]);
     }
-    if (optind >= argc)
-        usage_error("%s", "no model given");
-    c->model = argv[optind++];
-    if (c->mode == MODE_SEARCH)
-        check_command(c->model);
-    if (strcmp(c->model, "-") == 0)
-        usage_error("%s", "the model cannot be read from standard input "
-                    "('-'): save it to a file and name that");
-    if (c->mode == MODE_REPLAY && optind < argc)
-        c->trail_path = argv[optind++];
-    if (optind < argc)
-        usage_error("unexpected argument '%s'", argv[optind]);
+    if (optind >= ac)
+        usage_error(c, "%s", "no model given");
+    c->model = av[optind++];
+    if (strcmp(c->model, "-") == 0) {
+        c->from_stdin = 1;
+        c->model = LANG_STDIN_NAME;
+    } else if (c->mode == MODE_SEARCH) {
+        check_command(c, c->model);
+    }
+    if (c->mode == MODE_REPLAY && optind < ac)
+        c->trail_path = av[optind++];
+    if (optind < ac)
+        usage_error(c, "unexpected argument '%s'", av[optind]);
     check_combinations(c);
     check_outcome_options(c);
 }
@@ -739,9 +830,18 @@ typedef struct run_ctx {
     trail            *first;        /* first error's trail */
     char            **paths;        /* trail written per error, or NULL */
     size_t            npaths, paths_cap;
+    unreached        *unr;          /* the locations reached, or NULL
+                                       (-n) */
 } run_ctx;
 
 static int is_model(const char *path, const struct stat *model);
+
+/* What trails are named after: the model's file, or "stdin" for a model
+ * read from standard input (stdin.spore.trail, spore(1) FILES). */
+static const char *trail_base(const cli *c)
+{
+    return c->from_stdin ? "stdin" : c->model;
+}
 
 static char *write_trail(run_ctx *rc, const trail *tr, size_t index)
 {
@@ -750,9 +850,10 @@ static char *write_trail(run_ctx *rc, const trail *tr, size_t index)
 
     if (rc->c->no_trail || (index > 1 && !rc->c->all_trails))
         return NULL;
-    path = trail_default_name(rc->c->model,
+    path = trail_default_name(trail_base(rc->c),
                               rc->c->all_trails ? index : 0);
-    if (stat(rc->c->model, &model) == 0 && is_model(path, &model)) {
+    if (!rc->c->from_stdin && stat(rc->c->model, &model) == 0
+        && is_model(path, &model)) {
         fprintf(stderr, "spore: %s is the model; no trail written\n",
                 path);
         free(path);
@@ -808,6 +909,7 @@ static void replay_shown(const run_ctx *rc, ts *t, const trail *tr)
 
     memset(&fo, 0, sizeof fo);
     fo.keep_all = 1;
+    fo.ltl_name = rc->c->ltl_name;      /* the same claim */
     if (rc->c->lp != NULL)
         p = fe_compile_opts(rc->c->lp, rc->c->model, &fo, rc->c->lp_diag);
     if (p != NULL)
@@ -828,7 +930,8 @@ static void print_counterexample(run_ctx *rc, ts *t)
         return;
     if (tr->nsteps > PRINT_TRAIL_MAX) {
         printf("spore: the counterexample has %zu steps; see it with "
-               "'spore replay %s%s%s'\n", tr->nsteps, rc->c->model,
+               "'spore replay %s%s%s'\n", tr->nsteps,
+               rc->c->from_stdin ? "-" : rc->c->model,
                rc->npaths && rc->paths[0] ? " " : "",
                rc->npaths && rc->paths[0] ? rc->paths[0] : "");
         return;
@@ -862,6 +965,14 @@ static void report(const run_ctx *rc, const search_result *r)
     if (rc->npaths < r->nerrors)
         ri.trail_paths = NULL;
     ri.outcomes = rc->c->oc;
+    ri.end_vectors = rc->c->json && rc->c->end_states != NULL
+                     && strcmp(rc->c->end_states, "-") == 0;
+    /* as pan: only when the search went everywhere (no limit, and no
+     * stop at the -c'th error), so that "unreached" means unreachable */
+    if (rc->unr != NULL && r->stop == SEARCH_STOP_NONE && !r->truncated
+        && (rc->c->so.max_errors == 0
+            || r->nerrors < rc->c->so.max_errors))
+        ri.unreached = rc->unr;
     if (rc->c->json)
         report_json(stdout, &ri);
     else
@@ -912,10 +1023,10 @@ static int viz_begin(cli *c, ts *t, viz *v)
     if (c->dot == NULL && !c->explain)
         return 0;
     if (c->so.stateless)
-        usage_error("%s", "--dot and --explain need state matching (not "
+        usage_error(c, "%s", "--dot and --explain need state matching (not "
                     "--stateless)");
     if (c->json && c->dot != NULL && strcmp(c->dot, "-") == 0)
-        usage_error("%s", "--dot=- and --json both want standard output");
+        usage_error(c, "%s", "--dot=- and --json both want standard output");
     if (c->explain) {
         /* with --json, stdout holds the one JSON object */
         v->obs.explain = explain_print;
@@ -1003,6 +1114,16 @@ done:
     return rc;
 }
 
+/* The search the options ask for: cycles (-a, -l) by nested DFS, the
+ * rest by the safety DFS. */
+static int search_run(cli *c, ts *t, search_result *r)
+{
+    if (c->accept || c->nonprogress)
+        return search_ndfs(t, &c->so, c->accept ? SEARCH_CYCLE_ACCEPT
+                           : SEARCH_CYCLE_NONPROGRESS, r);
+    return search_dfs(t, &c->so, r);
+}
+
 static int run_search(cli *c, ts *t, const bc_program *prog)
 {
     run_ctx       rc;
@@ -1030,9 +1151,12 @@ static int run_search(cli *c, ts *t, const bc_program *prog)
     }
     if ((code = viz_begin(c, t, &vz)) != 0)
         return code;
-    if (search_dfs(t, &c->so, &r) != 0 && r.stop != SEARCH_STOP_MEMORY) {
+    if (!c->no_unreached)       /* after --dot-full's own search */
+        rc.unr = unreached_new(t);
+    if (search_run(c, t, &r) != 0 && r.stop != SEARCH_STOP_MEMORY) {
         fprintf(stderr, "spore: internal error: the search did not "
                 "start\n");
+        unreached_free(rc.unr);
         return EXIT_INTERNAL;
     }
     viz_code = viz_end(c, &vz, &r);
@@ -1050,11 +1174,13 @@ static int run_search(cli *c, ts *t, const bc_program *prog)
     /* a picture or end-state file that cannot be written is reported
      * on stderr; the verdict's exit status stands (spore(1)) */
     code = exit_code(&r);
-    if (c->end_states != NULL)
+    if (c->end_states != NULL   /* with --json, "-" is in the report */
+        && !(c->json && strcmp(c->end_states, "-") == 0))
         (void)write_end_states(c, &r);
     if (viz_code == EXIT_INTERNAL)
         code = viz_code;
     search_result_fini(&r);
+    unreached_free(rc.unr);
     trail_free(rc.first);
     for (size_t i = 0; i < rc.npaths; i++)
         free(rc.paths[i]);
@@ -1064,52 +1190,6 @@ static int run_search(cli *c, ts *t, const bc_program *prog)
 
 /* --------------------------------------------------------- por-check */
 
-/* Error kinds found, as a bit set of search_err_kind. */
-static unsigned kinds_of(const search_result *r)
-{
-    unsigned k = 0;
-
-    for (size_t i = 0; i < r->nerrors; i++)
-        k |= 1u << r->errors[i].kind;
-    return k;
-}
-
-static void put_kinds(unsigned k, char *buf)
-{
-    char *p = buf;
-
-    if (k & (1u << SEARCH_E_ASSERT))
-        *p++ = 'A';
-    if (k & (1u << SEARCH_E_INVALID_END))
-        *p++ = 'E';
-    if (k & (1u << SEARCH_E_OUTCOME))
-        *p++ = 'O';
-    if (k & ~((1u << SEARCH_E_ASSERT) | (1u << SEARCH_E_INVALID_END)
-              | (1u << SEARCH_E_OUTCOME)))
-        *p++ = 'R';
-    if (p == buf)
-        *p++ = '-';
-    *p = '\0';
-}
-
-static int same_ends(const search_result *a, const search_result *b)
-{
-    if (a->nend_states != b->nend_states)
-        return 0;
-    for (size_t i = 0; i < a->nend_states; i++)
-        if (strcmp(a->end_states[i], b->end_states[i]) != 0)
-            return 0;
-    return 1;
-}
-
-static int complete(const search_result *r)
-{
-    return r->stop == SEARCH_STOP_NONE && !r->truncated;
-}
-
-/* Every reduction on one model, one table; a disagreement with none on
- * verdict, error kinds or end states (both searches complete) is
- * flagged, and makes the exit status 5. */
 /* The outcome set of the last search as one string (its JSON member),
  * or NULL without --outcomes; caller frees. */
 static char *outcomes_str(const cli *c, int complete_search)
@@ -1125,20 +1205,85 @@ static char *outcomes_str(const cli *c, int complete_search)
     return buf;
 }
 
+/* por_check_hooks for --outcomes: each mode's set starts empty and is
+ * compared whole with none's. */
+static void check_reset(void *ctx)
+{
+    const cli *c = ctx;
+
+    if (c->oc != NULL)
+        outcome_reset(c->oc);
+}
+
+static char *check_summary(void *ctx)
+{
+    return outcomes_str(ctx, 1);
+}
+
+/* One row of the table, printed as soon as its search ends. */
+static void check_row(const por_check_table *tab, int m, void *ctx)
+{
+    const cli           *c = ctx;
+    const por_check_row *row = &tab->rows[m];
+    const search_result *r = &row->res;
+    const search_result *n = &tab->rows[0].res;
+    char                 kinds[8];
+    const char          *agree = por_check_agree_text(row->agree);
+    double               mib;
+
+    por_check_kinds_str(row->kinds, kinds);
+    mib = (double)(r->stats.store_bytes + r->stats.stack_bytes
+                   + r->por.graph_bytes) / (1024.0 * 1024.0);
+    if (c->json) {
+        /* one object per mode: the columns of the table */
+        printf("%s{\"mode\":", m ? "," : "");
+        json_string(stdout, search_por_get(m)->name);
+        fputs(",\"verdict\":", stdout);
+        json_string(stdout, report_verdict_name(r->verdict));
+        fputs(",\"errors\":", stdout);
+        json_string(stdout, kinds);
+        printf(",\"complete\":%s,\"states_stored\":%zu,"
+               "\"states_matched\":%zu,\"transitions\":%zu,"
+               "\"transitions_executed\":%zu,\"retraversed\":%zu,"
+               "\"end_states\":%zu,\"elapsed_seconds\":%.6f,"
+               "\"memory_bytes\":%zu,\"agree\":",
+               row->complete ? "true" : "false", r->stats.stored,
+               r->stats.matched, r->stats.stored + r->stats.matched,
+               r->stats.transitions, r->por.retraversed,
+               r->nend_states, r->stats.elapsed,
+               r->stats.store_bytes + r->stats.stack_bytes
+               + r->por.graph_bytes);
+        json_string(stdout, m == 0 ? NULL : agree);
+        fputc('}', stdout);
+    } else {
+        printf("%-7s %-10s %-5s %10zu %10zu %11zu %9.1f%% %6zu %9.3f "
+               "%9.3f  %s\n", search_por_get(m)->name,
+               report_verdict_name(r->verdict), kinds, r->stats.stored,
+               r->stats.stored + r->stats.matched, r->por.retraversed,
+               n->stats.stored ? 100.0 * (double)r->stats.stored
+                                 / (double)n->stats.stored : 0.0,
+               r->nend_states, r->stats.elapsed, mib, agree);
+    }
+    fflush(stdout);
+}
+
+/* Every reduction on one model, one table (engine/search/por_check.c
+ * decides; this prints): a disagreement with none on verdict, error
+ * kinds or end states (both searches complete) is flagged, and makes
+ * the exit status 5. */
 static int run_por_check(cli *c, ts *t)
 {
-    search_result res[SEARCH_POR_NMODES];
-    int           bad = 0;
-    int           code;
-    char         *oc_none = NULL;       /* --outcomes under none */
+    por_check_hooks h = { check_reset, check_summary, check_row, c };
+    por_check_table tab;
+    int             code;
 
-    memset(res, 0, sizeof res);
     c->so.stop = &interrupted;
-    c->so.on_error = NULL;
-    c->so.max_errors = 0;
-    c->so.max_trails = 0;
-    c->so.progress_secs = 0;
-    c->so.collect_end_states = 1;
+    if (c->oc != NULL) {
+        c->so.on_end = outcome_on_end;
+        c->so.on_end_ctx = c->oc;
+    } else {
+        h.summary = NULL;
+    }
     if (c->json) {
         printf("{\"schema\":%d,\"tool\":\"spore\",\"version\":",
                REPORT_JSON_SCHEMA);
@@ -1152,94 +1297,18 @@ static int run_por_check(cli *c, ts *t)
                "retraversed", "vs none", "ends", "time(s)", "MiB",
                "agree");
     }
-    for (int m = 0; m < SEARCH_POR_NMODES; m++) {
-        search_options o = c->so;
-        search_result *r = &res[m];
-        const search_result *n = &res[0];
-        char           kinds[8];
-        const char    *agree = "yes";
-        double         mib;
-
-        o.por = m;
-        if (c->oc != NULL) {
-            outcome_reset(c->oc);
-            o.on_end = outcome_on_end;
-            o.on_end_ctx = c->oc;
-        }
-        if (search_dfs(t, &o, r) != 0 && r->stop != SEARCH_STOP_MEMORY) {
-            fprintf(stderr, "spore: internal error: the search did not "
-                    "start\n");
-            return EXIT_INTERNAL;
-        }
-        if (m > 0) {
-            /* an incomplete search proves nothing, except that a
-             * complete reduced search must have found every kind of
-             * error that none found */
-            if (!complete(r))
-                agree = "?";
-            else if (!complete(n))
-                agree = kinds_of(n) & ~kinds_of(r) ? "NO" : "?";
-            else if (r->verdict != n->verdict
-                     || kinds_of(r) != kinds_of(n))
-                agree = "NO";
-            else if (!same_ends(r, n))
-                agree = "NO (ends)";
-            if (agree[0] == 'y' && oc_none != NULL) {
-                /* --outcomes: the same set, counts included */
-                char *mine = outcomes_str(c, 1);
-
-                if (mine == NULL || strcmp(mine, oc_none) != 0)
-                    agree = "NO (outcomes)";
-                free(mine);
-            }
-            if (agree[0] == 'N')
-                bad = 1;
-        } else if (!complete(r)) {
-            agree = "?";
-        } else {
-            oc_none = outcomes_str(c, 1);
-        }
-        put_kinds(kinds_of(r), kinds);
-        mib = (double)(r->stats.store_bytes + r->stats.stack_bytes
-                       + r->por.graph_bytes) / (1024.0 * 1024.0);
-        if (c->json) {
-            /* one object per mode: the columns of the table */
-            printf("%s{\"mode\":", m ? "," : "");
-            json_string(stdout, search_por_get(m)->name);
-            fputs(",\"verdict\":", stdout);
-            json_string(stdout, report_verdict_name(r->verdict));
-            fputs(",\"errors\":", stdout);
-            json_string(stdout, kinds);
-            printf(",\"complete\":%s,\"states_stored\":%zu,"
-                   "\"states_matched\":%zu,\"transitions\":%zu,"
-                   "\"transitions_executed\":%zu,\"retraversed\":%zu,"
-                   "\"end_states\":%zu,\"elapsed_seconds\":%.6f,"
-                   "\"memory_bytes\":%zu,\"agree\":",
-                   complete(r) ? "true" : "false", r->stats.stored,
-                   r->stats.matched, r->stats.stored + r->stats.matched,
-                   r->stats.transitions, r->por.retraversed,
-                   r->nend_states, r->stats.elapsed,
-                   r->stats.store_bytes + r->stats.stack_bytes
-                   + r->por.graph_bytes);
-            json_string(stdout, m == 0 ? NULL : agree);
-            fputc('}', stdout);
-        } else
-        printf("%-7s %-10s %-5s %10zu %10zu %11zu %9.1f%% %6zu %9.3f "
-               "%9.3f  %s\n", search_por_get(m)->name,
-               report_verdict_name(r->verdict), kinds, r->stats.stored,
-               r->stats.stored + r->stats.matched, r->por.retraversed,
-               n->stats.stored ? 100.0 * (double)r->stats.stored
-                                 / (double)n->stats.stored : 0.0,
-               r->nend_states, r->stats.elapsed, mib, agree);
-        fflush(stdout);
-        if (interrupted)
-            break;
+    if (por_check_run(t, &c->so, &h, &tab) != 0) {
+        fprintf(stderr, "spore: internal error: the search did not "
+                "start\n");
+        por_check_fini(&tab);
+        return EXIT_INTERNAL;
     }
-    code = exit_code(&res[0]);
+    code = exit_code(&tab.rows[0].res);
     if (c->json)
         printf("],\"agree\":%s,\"interrupted\":%s}\n",
-               bad ? "false" : "true", interrupted ? "true" : "false");
-    if (bad) {
+               tab.disagree ? "false" : "true",
+               tab.interrupted ? "true" : "false");
+    if (tab.disagree) {
         fprintf(c->json ? stderr : stdout, "spore: DISAGREEMENT: a "
                 "reduction does not agree with --por=none (a soundness "
                 "bug; please report it)\n");
@@ -1247,9 +1316,7 @@ static int run_por_check(cli *c, ts *t)
     } else if (!c->json) {
         printf("spore: all reductions agree with --por=none\n");
     }
-    for (int m = 0; m < SEARCH_POR_NMODES; m++)
-        search_result_fini(&res[m]);
-    free(oc_none);
+    por_check_fini(&tab);
     return code;
 }
 
@@ -1337,7 +1404,7 @@ static int run_replay(const cli *c, ts *t, const bc_program *prog)
     const char *path = c->trail_path;
 
     if (path == NULL)
-        path = def = trail_default_name(c->model, 0);
+        path = def = trail_default_name(trail_base(c), 0);
     tr = trail_read(path, err, sizeof err);
     if (tr == NULL) {
         fprintf(stderr, "%s\n", err);
@@ -1366,12 +1433,11 @@ static int run_replay(const cli *c, ts *t, const bc_program *prog)
 /* --outcomes / --expect: the outcome set of prog into c->oc.  Returns
  * 0, or the exit status after reporting (names and expect lines are the
  * user's input: file:line:col diagnostics, status 3). */
-static void json_failure(const cli *c, const diag *d, int code);
-
 static int make_outcomes(cli *c, const bc_program *prog)
 {
     diag *d;
     int   rc = 0;
+    char  msg[1024] = "";
 
     if (c->outcomes == NULL && c->expect == NULL)
         return 0;
@@ -1385,8 +1451,9 @@ static int make_outcomes(cli *c, const bc_program *prog)
         case 0:
             break;
         case -2:
-            fprintf(stderr, "spore: cannot read %s: %s\n", c->expect,
-                    strerror(errno));
+            snprintf(msg, sizeof msg, "cannot read %s: %s", c->expect,
+                     strerror(errno));
+            fprintf(stderr, "spore: %s\n", msg);
             rc = EXIT_USAGE;
             break;
         default:
@@ -1396,9 +1463,70 @@ static int make_outcomes(cli *c, const bc_program *prog)
     }
     outcome_keep_witnesses(c->oc, c->outcomes_trail);
     if (rc != 0 && c->json)
-        json_failure(c, d, rc);
+        json_failure(c, d, rc, msg[0] ? msg : NULL);
     diag_free(d);
     return rc;
+}
+
+/* Liveness (issue 12): with a never claim, -a or -l the search runs
+ * without reduction (the reductions are not yet sound for it): the
+ * default one is switched off with a note, another one asked for is
+ * refused.  A claim also switches off the invalid-end-state check, as
+ * in pan (a run that stops is not a violation of a claim). */
+/* A usage error of the liveness options: on stderr, and as JSON with
+ * --json.  Returns EXIT_USAGE. */
+static int liveness_refuse(const cli *c, const char *msg)
+{
+    if (c->json)
+        json_failure(c, NULL, EXIT_USAGE, msg);
+    else
+        fprintf(stderr, "spore: %s\n", msg);
+    return EXIT_USAGE;
+}
+
+static int liveness_setup(cli *c, const bc_program *prog)
+{
+    const char *why = prog->has_claim ? "never claim"
+                      : c->accept ? "acceptance cycles"
+                      : "non-progress cycles";
+    int cycles = c->accept || c->nonprogress;
+    char msg[200];
+
+    if (c->accept && c->nonprogress)
+        return liveness_refuse(c, "-a and -l exclude each other (as in "
+                               "pan): run them one at a time");
+    if (c->nonprogress && prog->has_claim)
+        return liveness_refuse(c, "-l looks for non-progress cycles with "
+                               "a claim of its own: remove the model's "
+                               "never claim or ltl property, or use -a");
+    if (cycles && c->mode != MODE_SEARCH && c->mode != MODE_REPLAY)
+        return liveness_refuse(c, "-a and -l go with a search");
+    if (cycles && (c->so.stateless || c->so.shortest || c->dot != NULL
+                   || c->explain || c->outcomes != NULL
+                   || c->expect != NULL))
+        return liveness_refuse(c, "-a and -l do not go with --stateless, "
+                               "-i, --dot, --explain, --outcomes or "
+                               "--expect yet");
+    if ((prog->has_claim || cycles) && c->mode == MODE_POR_CHECK)
+        return liveness_refuse(c, "--por-check compares the reductions, "
+                               "which are not yet sound with a never "
+                               "claim, -a or -l");
+    c->so.liveness = c->accept ? 1 + SEARCH_CYCLE_ACCEPT
+                     : c->nonprogress ? 1 + SEARCH_CYCLE_NONPROGRESS : 0;
+    if (prog->has_claim || cycles)
+        c->so.check_end = 0;
+    if ((!prog->has_claim && !cycles) || c->so.por == SEARCH_POR_NONE)
+        return 0;
+    if (c->por_given) {
+        snprintf(msg, sizeof msg, "--por=%s is not sound with a %s yet: "
+                 "use --por=none (the default there)",
+                 search_por_get(c->so.por)->name, why);
+        return liveness_refuse(c, msg);
+    }
+    if (c->mode == MODE_SEARCH && !c->quiet && !c->json)
+        fprintf(stderr, "spore: reduction off: %s\n", why);
+    c->so.por = SEARCH_POR_NONE;
+    return 0;
 }
 
 static int after_compile(cli *c, bc_program *prog)
@@ -1406,10 +1534,16 @@ static int after_compile(cli *c, bc_program *prog)
     ts  *t;
     int  code;
 
+    if (c->print_never)
+        return EXIT_VERIFIED;
+    if ((code = liveness_setup(c, prog)) != 0)
+        return code;
     if ((code = make_outcomes(c, prog)) != 0)
         return code;
     if (c->mode == MODE_CHECK) {
         fprintf(stderr, "spore: %s: no errors\n", c->model);
+        if (c->json)            /* verdict "ok", with the warnings */
+            json_failure(c, c->lp_diag, EXIT_VERIFIED, NULL);
         return EXIT_VERIFIED;
     }
     if (c->mode == MODE_DUMP_BC) {
@@ -1446,6 +1580,7 @@ static bc_program *compile_observed(const cli *c, const lang_program *lp,
     size_t      n = 0;
     size_t      cap = 0;
     char       *spec = NULL;
+    char       *prop = NULL;        /* replay: the trail's property */
     bc_program *prog;
 
     if (c->outcomes != NULL) {
@@ -1455,13 +1590,15 @@ static bc_program *compile_observed(const cli *c, const lang_program *lp,
         outcome_spec_names(spec, &names, &n, &cap);
     } else if (c->mode == MODE_REPLAY) {
         char   err[256];
-        char  *def = trail_default_name(c->model, 0);
+        char  *def = trail_default_name(trail_base(c), 0);
         trail *tr;
 
         tr = trail_read(c->trail_path != NULL ? c->trail_path : def, err,
                         sizeof err);
         if (tr != NULL && tr->detail != NULL)
             outcome_spec_names(tr->detail, &names, &n, &cap);
+        if (tr != NULL && tr->property != NULL)  /* the claim it checked */
+            prop = xstrdup(tr->property);
         trail_free(tr);
         free(def);
     }
@@ -1469,7 +1606,10 @@ static bc_program *compile_observed(const cli *c, const lang_program *lp,
     fo.keep = (const char *const *)names;
     fo.nkeep = n;
     fo.keep_all = c->mode == MODE_REPLAY || c->mode == MODE_SIMULATE;
+    fo.ltl_name = c->ltl_name != NULL ? c->ltl_name : prop;
+    fo.print_never = c->print_never ? stdout : NULL;
     prog = fe_compile_opts(lp, c->model, &fo, d);
+    free(prop);
     for (size_t i = 0; i < n; i++)
         free(names[i]);
     free(names);
@@ -1478,28 +1618,24 @@ static bc_program *compile_observed(const cli *c, const lang_program *lp,
 }
 
 /* The model must be a readable file (or a FIFO, which is not opened
- * here: that would consume its writer).  Returns 0, or EXIT_USAGE after
- * saying why. */
-static int check_model_file(const char *path)
+ * here: that would consume its writer).  Returns 0, or EXIT_USAGE with
+ * the reason in msg. */
+static int check_model_file(const char *path, char *msg, size_t size)
 {
     struct stat st;
+    int         err = 0;
 
-    if (stat(path, &st) != 0) {
-        fprintf(stderr, "spore: cannot read the model %s: %s\n", path,
-                strerror(errno));
-        return EXIT_USAGE;
-    }
-    if (S_ISDIR(st.st_mode)) {
-        fprintf(stderr, "spore: cannot read the model %s: %s\n", path,
-                strerror(EISDIR));
-        return EXIT_USAGE;
-    }
-    if (access(path, R_OK) != 0) {
-        fprintf(stderr, "spore: cannot read the model %s: %s\n", path,
-                strerror(errno));
-        return EXIT_USAGE;
-    }
-    return 0;
+    if (stat(path, &st) != 0)
+        err = errno;
+    else if (S_ISDIR(st.st_mode))
+        err = EISDIR;
+    else if (access(path, R_OK) != 0)
+        err = errno;
+    if (err == 0)
+        return 0;
+    snprintf(msg, size, "cannot read the model %s: %s", path,
+             strerror(err));
+    return EXIT_USAGE;
 }
 
 /* 1 when path names the model's file (same device and inode). */
@@ -1512,8 +1648,8 @@ static int is_model(const char *path, const struct stat *model)
 }
 
 /* No output file may be the model: refuse (status 2) before anything is
- * written.  Returns 0, or EXIT_USAGE after saying which option. */
-static int check_outputs(const cli *c)
+ * written.  Returns 0, or EXIT_USAGE with the reason in msg. */
+static int check_outputs(const cli *c, char *msg, size_t size)
 {
     const struct { const char *opt, *path; } outs[] = {
         { "--dot", c->dot },
@@ -1522,24 +1658,28 @@ static int check_outputs(const cli *c)
     };
     struct stat model;
 
-    if (stat(c->model, &model) != 0)
+    if (c->from_stdin || stat(c->model, &model) != 0)
         return 0;
     for (size_t i = 0; i < sizeof outs / sizeof outs[0]; i++) {
         if (is_model(outs[i].path, &model)) {
-            fprintf(stderr, "spore: %s=%s would overwrite the model %s; "
-                    "name another file\n", outs[i].opt, outs[i].path,
-                    c->model);
+            snprintf(msg, size, "%s=%s would overwrite the model %s; "
+                     "name another file", outs[i].opt, outs[i].path,
+                     c->model);
             return EXIT_USAGE;
         }
     }
     return 0;
 }
 
-/* --json: a run that ends before any search (exit 2 for an unreadable
- * model or a refused output file, 3 for errors in the model) still
- * writes one JSON object on stdout: verdict "error", the exit status
- * and the diagnostics (d may be NULL; the text went to stderr too). */
-static void json_failure(const cli *c, const diag *d, int code)
+/* --json: a run that ends before any search (exit 2 for a usage error,
+ * an unreadable model or a refused output file, 3 for errors in the
+ * model) still writes one JSON object on stdout: verdict "error", the
+ * exit status and the diagnostics: those of d (may be NULL), then msg
+ * (may be NULL), a message without a place (file null, line and col 0).
+ * The text went to stderr too.  --check's success (code 0) has the same
+ * shape, with verdict "ok" and the warnings. */
+static void json_failure(const cli *c, const diag *d, int code,
+                         const char *msg)
 {
     size_t n = d != NULL ? diag_nmsgs(d) : 0;
 
@@ -1548,8 +1688,8 @@ static void json_failure(const cli *c, const diag *d, int code)
     json_string(stdout, PACKAGE_VERSION);
     fputs(",\"model\":", stdout);
     json_string(stdout, c->model);
-    printf(",\"verdict\":\"error\",\"exit\":%d,\"diagnostics\":[",
-           code);
+    printf(",\"verdict\":\"%s\",\"exit\":%d,\"diagnostics\":[",
+           code == 0 ? "ok" : "error", code);
     for (size_t i = 0; i < n; i++) {
         const diag_msg *m = diag_msg_at(d, i);
 
@@ -1562,6 +1702,13 @@ static void json_failure(const cli *c, const diag *d, int code)
         json_string(stdout, m->text);
         fputc('}', stdout);
     }
+    if (msg != NULL) {
+        fputs(n ? "," : "", stdout);
+        fputs("{\"level\":\"error\",\"file\":null,\"line\":0,\"col\":0,"
+              "\"message\":", stdout);
+        json_string(stdout, msg);
+        fputc('}', stdout);
+    }
     fputs("]}\n", stdout);
 }
 
@@ -1572,11 +1719,14 @@ static int run(cli *c)
     lang_program *lp;
     bc_program   *prog = NULL;
     int           code = EXIT_MODEL;
+    char          msg[1024];
 
-    if ((code = check_model_file(c->model)) != 0
-        || (code = check_outputs(c)) != 0) {
+    if ((!c->from_stdin
+         && (code = check_model_file(c->model, msg, sizeof msg)) != 0)
+        || (code = check_outputs(c, msg, sizeof msg)) != 0) {
+        fprintf(stderr, "spore: %s\n", msg);
         if (c->json)
-            json_failure(c, NULL, code);
+            json_failure(c, NULL, code, msg);
         diag_free(d);
         return code;
     }
@@ -1584,7 +1734,7 @@ static int run(cli *c)
     memset(&lo, 0, sizeof lo);
     lo.cpp_args = c->cpp_args;
     lo.ncpp_args = c->ncpp;
-    lp = lang_parse_file(c->model, &lo, d);
+    lp = lang_parse_file(c->from_stdin ? "-" : c->model, &lo, d);
     if (lp != NULL && diag_count(d) == 0) {
         if (c->mode == MODE_DUMP_AST) {
             lang_dump_ast(lp, stdout);
@@ -1597,8 +1747,8 @@ static int run(cli *c)
     c->lp_diag = d;
     if (prog != NULL)
         code = after_compile(c, prog);
-    else if (c->json && c->mode != MODE_DUMP_AST)
-        json_failure(c, d, code);
+    else if (c->json)
+        json_failure(c, d, code, NULL);
     c->lp = NULL;
     outcome_free(c->oc);
     c->oc = NULL;

@@ -239,9 +239,31 @@ int fe_bind_inline(cstate *cs, const ast_stmt *s, const ast_decl *inl)
     return n;
 }
 
-/* accept and progress labels mark acceptance and non-progress cycles,
- * which need a liveness search spore does not have yet: refuse them
- * rather than verify a model whose property is not checked. */
+int fe_inline_begin(cstate *cs, const ast_stmt *s, ast_stmt **body)
+{
+    ast_decl *inl = fe_find_inline(cs, s->u.call.name);
+    int       n;
+
+    if (inl == NULL) {
+        diag_error(cs->d, s->pos, "undeclared inline '%s'", s->u.call.name);
+        return -1;
+    }
+    n = fe_bind_inline(cs, s, inl);
+    if (n >= 0)
+        *body = inl->u.inl.body;
+    return n;
+}
+
+void fe_inline_end(cstate *cs, int nbound)
+{
+    cs->substs.n -= (size_t)nbound;
+    cs->inline_depth--;
+}
+
+/* A label's name must not be that of a variable, an mtype constant or
+ * a proctype.  (accept and progress labels are allowed: finish.c marks
+ * their locations, and the searches for acceptance and non-progress
+ * cycles read the marks.) */
 void fe_check_label(cstate *cs, const ast_stmt *s)
 {
     const char   *nm = s->u.label.name;
@@ -254,12 +276,6 @@ void fe_check_label(cstate *cs, const ast_stmt *s)
                    "rejects it: bad label-name)", nm, y == NULL
                    ? "a proctype" : y->kind == FE_SYM_MTYPE
                    ? "an mtype constant" : "a variable");
-    if (fe_starts_with(nm, "accept"))
-        diag_error(cs->d, s->pos, "label '%s': 'accept' labels (acceptance "
-                   "cycles) are not supported by spore", nm);
-    else if (fe_starts_with(nm, "progress"))
-        diag_error(cs->d, s->pos, "label '%s': 'progress' labels "
-                   "(non-progress cycles) are not supported by spore", nm);
 }
 
 static void lower_options(cstate *cs, const ast_stmt *s, uint32_t from,
@@ -453,18 +469,12 @@ static void lower_stmt(cstate *cs, ast_stmt *s, uint32_t from, uint32_t to)
         break;
     }
     case AST_S_CALL: {
-        ast_decl *inl = fe_find_inline(cs, s->u.call.name);
-        if (!inl) {
-            diag_error(cs->d, s->pos, "undeclared inline '%s'",
-                       s->u.call.name);
+        ast_stmt *body;
+
+        if ((n = fe_inline_begin(cs, s, &body)) < 0)
             break;
-        }
-        n = fe_bind_inline(cs, s, inl);
-        if (n < 0)
-            break;
-        lower_seq(cs, inl->u.inl.body, from, to);
-        cs->substs.n -= (size_t)n;
-        cs->inline_depth--;
+        lower_seq(cs, body, from, to);
+        fe_inline_end(cs, n);
         break;
     }
     case AST_S_SELECT:

@@ -212,7 +212,8 @@ uint32_t fe_find_proc(cstate *cs, const char *name)
     size_t i;
 
     for (i = 0; i < cs->proclist.n; i++)
-        if (strcmp(cs->proclist.v[i].decl->u.proc.name, name) == 0)
+        if (cs->proclist.v[i].decl->kind == AST_D_PROC  /* not the claim */
+            && strcmp(cs->proclist.v[i].decl->u.proc.name, name) == 0)
             return (uint32_t)i;
     return NOLOC;
 }

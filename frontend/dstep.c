@@ -164,18 +164,12 @@ static void dstep_stmt(cstate *cs, ast_stmt *s)
         break;
     }
     case AST_S_CALL: {
-        ast_decl *inl = fe_find_inline(cs, s->u.call.name);
-        if (!inl) {
-            diag_error(cs->d, s->pos, "undeclared inline '%s'",
-                       s->u.call.name);
+        ast_stmt *body;
+
+        if ((n = fe_inline_begin(cs, s, &body)) < 0)
             break;
-        }
-        n = fe_bind_inline(cs, s, inl);
-        if (n < 0)
-            break;
-        dstep_seq(cs, inl->u.inl.body);
-        cs->substs.n -= (size_t)n;
-        cs->inline_depth--;
+        dstep_seq(cs, body);
+        fe_inline_end(cs, n);
         break;
     }
     case AST_S_SELECT:

@@ -11,6 +11,8 @@
 #ifndef SPORE_FRONTEND_FE_H
 #define SPORE_FRONTEND_FE_H
 
+#include <stdio.h>
+
 #include "engine/model/bc.h"
 #include "lang/lang.h"
 #include "util/diag.h"
@@ -32,6 +34,13 @@ typedef struct fe_options {
      * (simulation and replay then show the values SPIN's simulator
      * shows; the transitions are the same, so trails stay valid). */
     int                keep_all;
+    /* The ltl property to check, by name (--ltl=NAME); NULL: the first
+     * ltl block of the model, as SPIN does. */
+    const char        *ltl_name;
+    /* When not NULL, the never claim in use is printed here as it is
+     * compiled (--print-never): the translation of an ltl block, or a
+     * comment naming the model's own never claim. */
+    FILE              *print_never;
 } fe_options;
 
 /* fe_compile with options o (borrowed; NULL: as fe_compile). */

@@ -334,6 +334,13 @@ typedef struct cstate {
     diag_pos            over_pos;       /* the global channel that takes
                                            the initial state over a
                                            limit */
+
+    /* the never claim (frontend/claim.c) */
+    int                 in_claim;       /* lowering the claim */
+    lang_program       *claim_lp;       /* the parsed claim of an ltl
+                                           block; owned, fe_claim_fini */
+    const char         *claim_name;     /* the ltl block's name, "" when
+                                           it has none; NULL: no ltl */
 } cstate;
 
 /* The index of the next instruction to emit. */
@@ -430,6 +437,13 @@ void fe_end_trans(cstate *cs, uint32_t start, uint32_t from, uint32_t to,
 ast_stmt *fe_expand_range(cstate *cs, const ast_stmt *s);
 ast_decl *fe_find_inline(cstate *cs, const char *name);
 int fe_bind_inline(cstate *cs, const ast_stmt *s, const ast_decl *inl);
+/* The call s of an inline, in the automaton and in d_step alike: find
+ * the inline (an error when undeclared), bind its parameters
+ * (fe_bind_inline) and set *body; returns how many were bound, or -1
+ * after an error (nothing bound).  fe_inline_end(cs, n) unbinds after
+ * the body is lowered. */
+int fe_inline_begin(cstate *cs, const ast_stmt *s, ast_stmt **body);
+void fe_inline_end(cstate *cs, int nbound);
 void fe_check_label(cstate *cs, const ast_stmt *s);
 void fe_decl_code(cstate *cs, const ast_stmt *s, fe_sym *scope0,
                   sbuf *b);
@@ -449,5 +463,17 @@ void fe_lower_dstep(cstate *cs, const ast_stmt *s, uint32_t from,
  * program, then adds the dead-variable reset. */
 void fe_finish_proc(cstate *cs, bc_proctype *pt, uint32_t start,
                     uint32_t final);
+
+/* frontend/claim.c.  fe_claim_pick returns the claim the model uses
+ * (its never block, or the ltl block fe_options.ltl_name names, else the
+ * first, translated to a never claim), NULL when it has none or after an
+ * error; fe_claim_check reports the statements a claim may not have;
+ * fe_claim_code rewrites the code of the claim's transitions (those from
+ * first_trans on) to end in RET, for engine/model/ts.c; fe_claim_fini
+ * frees what fe_claim_pick kept. */
+ast_decl *fe_claim_pick(cstate *cs);
+void fe_claim_check(cstate *cs, const ast_decl *claim);
+void fe_claim_code(cstate *cs, const bc_proctype *pt, uint32_t first_trans);
+void fe_claim_fini(cstate *cs);
 
 #endif /* SPORE_FRONTEND_FE_INT_H */

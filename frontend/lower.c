@@ -155,7 +155,7 @@ static void lower_proc(cstate *cs, uint32_t index)
     diag_pos        endpos = dcl->pos;
 
     memset(&pt, 0, sizeof pt);
-    pt.name = dcl->u.proc.name;
+    pt.name = dcl->kind == AST_D_NEVER ? ":never:" : dcl->u.proc.name;
     pt.is_init = dcl->u.proc.is_init;
     cs->in_proc = 1;
     fe_scope_clear(&cs->locals);
@@ -281,6 +281,9 @@ static void register_decls(cstate *cs)
                 fe_new_slot(cs);
             fe_push(&cs->proclist, pe);
             break;
+        case AST_D_NEVER:
+        case AST_D_LTL:             /* frontend/claim.c: add_claim() */
+            break;
         }
     }
     /* SPIN: a proctype and a global variable cannot share a name */
@@ -325,6 +328,8 @@ static void emit_program_init(cstate *cs, bc_program *p)
         const ast_decl *dcl = cs->proclist.v[i].decl;
         const proc_ent *pe = &cs->proclist.v[i];
         int64_t         k = 0, j;
+        if (dcl->kind == AST_D_NEVER)   /* the claim is not a process */
+            continue;
         if (dcl->u.proc.is_init)
             k = 1;
         else if (dcl->u.proc.is_active)
@@ -373,6 +378,13 @@ static void emit_program_init(cstate *cs, bc_program *p)
                    "run: the model has no init and no active proctype "
                    "with at least one instance (SPIN: no runable "
                    "process)");
+    if (p->has_claim) {             /* the claim starts at its start */
+        const bc_proctype *c = &cs->procs.v[p->claim];
+
+        fe_emit(cs, BC_PUSHK, 0, 0, (int32_t)c->start, 0);
+        fe_emit(cs, BC_STOREG, BC_T_SHORT, 0,
+                (int32_t)(p->claim_off - BC_HDR_SIZE), 0);
+    }
     fe_emit(cs, BC_RET, 0, 0, 0, 0);
 }
 
@@ -477,6 +489,30 @@ static void cstate_fini(cstate *cs)
     free(cs->chuses.v);
     fe_scope_fini(&cs->globals);
     fe_scope_fini(&cs->locals);
+    fe_claim_fini(cs);
+}
+
+/* The never claim, if the model has one: the last proctype, its pc in
+ * two bytes after the globals (frontend/claim.c says why). */
+static void add_claim(cstate *cs, bc_program *p)
+{
+    ast_decl *c = fe_claim_pick(cs);
+    proc_ent  pe;
+
+    if (c == NULL)
+        return;
+    fe_claim_check(cs, c);
+    memset(&pe, 0, sizeof pe);
+    pe.decl = c;
+    pe.rank = ++cs->decl_rank;
+    pe.pslot0 = (uint32_t)cs->cslots.n;
+    p->has_claim = 1;
+    p->claim = (uint32_t)cs->proclist.n;
+    p->claim_off = BC_HDR_SIZE + cs->gsize;
+    p->claim_name = cs->claim_name != NULL
+                    ? arena_strdup(cs->mem, cs->claim_name) : NULL;
+    cs->gsize += 2;
+    fe_push(&cs->proclist, pe);
 }
 
 bc_program *fe_compile(const lang_program *lp, const char *model_name,
@@ -507,8 +543,17 @@ bc_program *fe_compile_opts(const lang_program *lp, const char *model_name,
     if (cs.proclist.n == 0)
         diag_error(d, NOPOS, "the model has no proctype and "
                    "no init");
-    for (i = 0; i < cs.proclist.n && !cs.fatal; i++)
+    if (!cs.fatal)
+        add_claim(&cs, p);
+    for (i = 0; i < cs.proclist.n && !cs.fatal; i++) {
+        uint32_t first = (uint32_t)cs.trans.n;
+
+        cs.in_claim = p->has_claim && i == p->claim;
         lower_proc(&cs, (uint32_t)i);
+        if (cs.in_claim)
+            fe_claim_code(&cs, &cs.procs.v[i], first);
+    }
+    cs.in_claim = 0;
     if (!cs.fatal) {
         emit_program_init(&cs, p);
         drop_unread_globals(&cs, p->init_code);

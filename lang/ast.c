@@ -461,6 +461,18 @@ static void dump_decl(const ast_decl *d, FILE *out)
         dump_seq(d->u.inl.body, 2, out);
         fputs("))", out);
         break;
+    case AST_D_NEVER:
+        fprintf(out, "(never %s", d->u.proc.name ? d->u.proc.name : "-");
+        dump_pos(d->pos, out);
+        fputs("\n  (body", out);
+        dump_seq(d->u.proc.body, 2, out);
+        fputs("))", out);
+        break;
+    case AST_D_LTL:
+        fprintf(out, "(ltl %s", d->u.ltl.name ? d->u.ltl.name : "-");
+        dump_pos(d->pos, out);
+        fprintf(out, " \"%s\")", d->u.ltl.text);
+        break;
     }
     fputc('\n', out);
 }

@@ -182,7 +182,10 @@ typedef enum ast_decl_kind {
     AST_D_PROC,         /* proctype or init */
     AST_D_MTYPE,        /* mtype = { a, b, c } */
     AST_D_TYPEDEF,      /* typedef name { fields } */
-    AST_D_INLINE        /* inline name(params) { body } */
+    AST_D_INLINE,       /* inline name(params) { body } */
+    AST_D_NEVER,        /* never [name] { body }: uses u.proc (name
+                           NULL when none; not active, no parameters) */
+    AST_D_LTL           /* ltl [name] { formula }: u.ltl */
 } ast_decl_kind;
 
 /* One declared variable: `name[size] = init` or a channel. */
@@ -234,6 +237,12 @@ struct ast_decl {
             ast_name   *params;
             ast_stmt   *body;
         } inl;
+        struct {                /* AST_D_LTL */
+            const char *name;   /* NULL when the block has none */
+            const char *text;   /* the formula between the braces, as
+                                   written (frontend/ltl parses it) */
+            diag_pos    text_pos;   /* where text[0] is */
+        } ltl;
     } u;
 };
 

@@ -79,11 +79,15 @@ static int regular_file(const char *path)
     return stat(path, &st) == 0 && S_ISREG(st.st_mode);
 }
 
+/* The model's text: the file path, or standard input for "-". */
 static int read_file(const char *path, char **out, size_t *len)
 {
-    FILE *fp = fopen(path, "rb");
+    FILE *fp;
     int rc;
 
+    if (strcmp(path, "-") == 0)
+        return read_all(stdin, out, len);
+    fp = fopen(path, "rb");
     if (fp == NULL)
         return -1;
     rc = read_all(fp, out, len);
@@ -315,7 +319,9 @@ static int needs_cpp(const char *text, size_t n)
 int lang_cpp_run(const char *path, const lang_options *opt, diag *d,
                  char **out, size_t *len, int *used_cpp)
 {
-    uint32_t model = diag_file_id(d, path);
+    int from_stdin = strcmp(path, "-") == 0;
+    const char *name = from_stdin ? LANG_STDIN_NAME : path;
+    uint32_t model = diag_file_id(d, name);
     char *text;
     size_t n;
     FILE *in = NULL;
@@ -338,8 +344,8 @@ int lang_cpp_run(const char *path, const lang_options *opt, diag *d,
     }
     /* the diagnostics show lines of this text, not of a second read */
     diag_set_text(d, model, text, n);
-    if (!regular_file(path)) {
-        in = text_as_input(path, text, n);
+    if (from_stdin || !regular_file(path)) {
+        in = text_as_input(name, text, n);
         if (in == NULL) {
             diag_pos pos = { model, 0, 0 };
 
@@ -350,7 +356,7 @@ int lang_cpp_run(const char *path, const lang_options *opt, diag *d,
         }
     }
     free(text);
-    rc = run_cpp(path, in, opt, d, model, out, len);
+    rc = run_cpp(name, in, opt, d, model, out, len);
     if (in != NULL)
         fclose(in);
     if (rc != 0)

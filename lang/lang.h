@@ -32,7 +32,12 @@ typedef struct lang_options {
     int                no_cpp;      /* 1: read the file as is */
 } lang_options;
 
-/* Parse the model in path.  Returns the program (free with
+/* The name messages give the model read from standard input. */
+#define LANG_STDIN_NAME "<stdin>"
+
+/* Parse the model in path; the path "-" reads standard input to its end
+ * (named LANG_STDIN_NAME in messages, with the current folder on cpp's
+ * include path).  Returns the program (free with
  * lang_program_free) even when errors were reported, so that callers can
  * look at what was understood; check diag_count(d).  Returns NULL only
  * when the file cannot be read or preprocessed at all (also reported

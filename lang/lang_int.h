@@ -67,6 +67,9 @@ typedef struct lang_ctx {
     const char    *skip_name;
     diag_pos       skip_pos;
     int            skip_depth;
+    size_t         skip_off;    /* text offset just after the keyword */
+    size_t         skip_brace;  /* ltl: offset just after its first '{' */
+    diag_pos       skip_bpos;   /* ltl: position of that '{' */
 
     /* --- text of the last token, for "found ..." in messages */
     const char    *tok_text;    /* identifiers and unsupported names */

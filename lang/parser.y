@@ -194,6 +194,8 @@ static void tlist_add(lang_ctx *ctx, lang_tlist *l, ast_type t);
 %token <str> T_UNSUP_NAME  "unsupported name"
 %token <str> T_UNSUP_FUNC  "unsupported function"
 %token <str> T_UNSUP_BLOCK "unsupported block"
+%token T_NEVER      "'never'"
+%token <decl> T_LTL "'ltl' block"
 
 %token T_ARROW      "'->'"
 %token T_SEP        "'::'"
@@ -223,7 +225,7 @@ static void tlist_add(lang_ctx *ctx, lang_tlist *l, ast_type t);
 %left '*' '/' '%'
 %precedence UNARY
 
-%type <decl>   unit proctype init inline_def typedef_def mtype_def
+%type <decl>   unit proctype init inline_def typedef_def mtype_def never
 %type <decl>   one_decl tdecl param
 %type <dlist>  units tdecls params params_opt
 %type <active> active_opt
@@ -258,6 +260,8 @@ unit
     | typedef_def
     | mtype_def
     | one_decl
+    | never
+    | T_LTL                 { $$ = $1; }
     | T_UNSUP_BLOCK         { unsupported(ctx, @1, $1); $$ = NULL; }
     | error                 { $$ = NULL; }
     ;
@@ -331,6 +335,20 @@ init
             $$ = ast_decl_new(A, AST_D_PROC, @1);
             $$->u.proc.name = "init";
             $$->u.proc.is_init = 1;
+            $$->u.proc.body = $3.head;
+        }
+    ;
+
+never
+    : T_NEVER body
+        {
+            $$ = ast_decl_new(A, AST_D_NEVER, @1);
+            $$->u.proc.body = $2.head;
+        }
+    | T_NEVER T_NAME body
+        {
+            $$ = ast_decl_new(A, AST_D_NEVER, @1);
+            $$->u.proc.name = $2;
             $$->u.proc.body = $3.head;
         }
     ;

@@ -257,6 +257,18 @@ typedef struct bc_program {
     uint32_t      nwords;
     uint64_t     *facts;
 
+    /* The never claim (issue 12), when has_claim: procs[claim] is its
+     * automaton (the last proctype; never a process), whose transitions'
+     * code is a side-effect-free guard ending in RET; its pc is the u16
+     * at vector offset claim_off (two bytes at the end of the globals
+     * block, in no bc_var).  engine/model/ts.c runs it in lock step.
+     * claim_name: the name of the ltl property or never claim ("" for
+     * an unnamed ltl block), NULL for an unnamed never block. */
+    int           has_claim;
+    uint32_t      claim;
+    uint32_t      claim_off;
+    const char   *claim_name;
+
     struct arena *mem;          /* owns names and strings (util/xalloc.h) */
 } bc_program;
 

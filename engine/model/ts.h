@@ -16,7 +16,13 @@
  *   - rendezvous: a send on a [0] channel executes together with one
  *     matching receive of another process, as one successor (one for each
  *     receiver that can take it);
- *   - process death: the DIE transition of the last process.
+ *   - process death: the DIE transition of the last process;
+ *   - a never claim (bc_program.has_claim) moves in lock step: each
+ *     successor is a pair (a move of the claim, evaluated on src, and a
+ *     system step; the claim alone when the system has none), none when
+ *     the claim has no move, and a move into the claim's closing brace
+ *     is the TS_CLAIM_END finding; while an atomic sequence runs the
+ *     claim waits (ts.c says why, with pan's counts).
  * A process may have several enabled transitions (nondeterminism inside a
  * process); "expanding a thread" means taking all of them.
  */
@@ -63,9 +69,11 @@ typedef enum ts_finding {
     TS_OVERFLOW,        /* state vector too large / too many channels */
     TS_RV_DSTEP,        /* rendezvous send inside a d_step (pan:
                            "rv-attempt in d_step"; no successor) */
-    TS_BADMSG           /* a send or receive whose number of fields is
+    TS_BADMSG,          /* a send or receive whose number of fields is
                            not the channel's (a channel the compiler
                            could not follow; no successor) */
+    TS_CLAIM_END        /* the never claim reached its closing brace (a
+                           safety property violated; no successor) */
 } ts_finding;
 
 /* One successor. */
@@ -82,6 +90,8 @@ typedef struct ts_succ {
     uint32_t dst_len;
     uint32_t acc_off;   /* dynamic facts: accs + acc_off, nacc records */
     uint32_t nacc;
+    uint32_t ctrans;    /* with a never claim: the claim's transition
+                           taken with this step (ts.c); else TS_NONE */
 } ts_succ;
 
 /* A successor list.  Owned by the caller (ts_succs_init / _fini), filled
@@ -114,8 +124,9 @@ const uint8_t *ts_initial(ts *t, size_t *len, ts_finding *finding,
                           uint32_t *floc);
 
 /* All successors of the state src (len bytes), sorted by pid then
- * transition.  Returns the number of successors (0: no process can move).
- * out is reset first. */
+ * transition (with a never claim: so for each claim move in the claim's
+ * order, ts_succ.ctrans).  Returns the number of successors (0: no
+ * process can move).  out is reset first. */
 size_t ts_successors(ts *t, const uint8_t *src, size_t len, ts_succs *out);
 
 /* A state with no successor: is it a valid end state?  (Every process is
@@ -189,5 +200,58 @@ int  ts_fire(ts *t, const uint8_t *src, size_t len, uint32_t pid,
 int  ts_fire_pair(ts *t, const uint8_t *src, size_t len, uint32_t pid,
                   uint32_t trans, uint32_t pid2, uint32_t trans2,
                   ts_succs *out);
+
+/* ------------------------------------------- for the search and the
+ * reductions: what they may know of a vector and of the program's
+ * locations, so that nothing outside engine/model reads the vector
+ * header (BC_HDR_*), prog->trans or prog->pclocs. */
+
+/* The atomic owner of state src: pid + 1 of the process whose atomic
+ * sequence the last move left unfinished, 0 when none.  A successor with
+ * an owner is a move inside an atomic sequence (the search does not
+ * store it while the owner can go on). */
+static inline uint32_t ts_atomic_owner(const uint8_t *src)
+{
+    return src[BC_HDR_ATOMIC];
+}
+
+/* Clear the atomic owner of src in place: the owner is blocked, so every
+ * process may move, and the state is stored as pan stores it (without
+ * an owner). */
+static inline void ts_atomic_release(uint8_t *src)
+{
+    src[BC_HDR_ATOMIC] = 0;
+}
+
+/* For an invalid end state: the location id (prog->locs) of the first
+ * process, in pid order, that is not at a valid end location (BC_L_END);
+ * TS_NONE when every process is (e.g. -q and a channel not empty). */
+uint32_t ts_blocked_loc(const ts *t, const uint8_t *src, size_t len);
+
+/* The control locations of the program (prog->pclocs), numbered
+ * 0..ts_nlocs()-1: the numbers ts_proc_locs() gives. */
+uint32_t ts_nlocs(const ts *t);
+/* From now on, set reached[loc] to 1 for the location of every process
+ * ts_successors() looks at (every process of the state, or the atomic
+ * owner alone when it can move): the locations the search reached, for
+ * pan's "unreached in proctype" (engine/out/unreached.c).  reached has
+ * ts_nlocs() bytes and is borrowed until the next call; NULL stops. */
+void     ts_track_locs(ts *t, uint8_t *reached);
+/* The location a transition starts from (procs[proc].loc0 + src). */
+uint32_t ts_trans_loc(const ts *t, uint32_t trans);
+/* The location's record: its flags (BC_L_*), its location id and its
+ * transitions (first, ntrans into prog->trans). */
+const bc_pcloc *ts_loc(const ts *t, uint32_t loc);
+
+/* Liveness (issue 12).  ts_accepting: is src an accepting state: with
+ * a never claim, the claim at a location with an accept label; without
+ * one, some process at such a location.  ts_progress: is some process
+ * of src at a location with a progress label (pan's np_ is its
+ * negation)? */
+int  ts_accepting(const ts *t, const uint8_t *src, size_t len);
+/* The location id (prog->locs) of the accept label that makes src
+ * accepting, TS_NONE when src is not accepting. */
+uint32_t ts_accept_loc(const ts *t, const uint8_t *src, size_t len);
+int  ts_progress(const ts *t, const uint8_t *src, size_t len);
 
 #endif /* SPORE_ENGINE_TS_H */

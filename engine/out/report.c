@@ -16,6 +16,7 @@
 
 #include "engine/out/outcome.h"
 #include "engine/out/trail.h"
+#include "engine/out/unreached.h"
 #include "util/json.h"
 
 #define MIB (1024.0 * 1024.0)
@@ -158,7 +159,8 @@ static const char *order_str(const search_options *o, char *buf,
     return buf;
 }
 
-static void text_properties(FILE *out, const search_options *o)
+static void text_properties(FILE *out, const search_options *o,
+                            const bc_program *prog)
 {
     const search_por *por = search_por_get(o->por);
     char              ord[300];
@@ -178,12 +180,25 @@ static void text_properties(FILE *out, const search_options *o)
                 ? ", visited first" : "");
     fputc('\n', out);
     fprintf(out, "Full statespace search for:\n");
-    fprintf(out, "\tnever claim         \t- (none specified)\n");
+    if (prog != NULL && prog->has_claim && prog->claim_name != NULL)
+        fprintf(out, "\tnever claim         \t+ (%s)\n",
+                prog->claim_name[0] ? prog->claim_name : "ltl");
+    else if (prog != NULL && prog->has_claim)
+        fprintf(out, "\tnever claim         \t+ (never)\n");
+    else
+        fprintf(out, "\tnever claim         \t- (none specified)\n");
     fprintf(out, "\tassertion violations\t%s\n",
             o->check_assert ? "+" : "- (disabled by -A flag)");
-    fprintf(out, "\tcycle checks       \t- (not supported)\n");
+    fprintf(out, "\tcycle checks       \t%s\n",
+            o->liveness == 1 + SEARCH_CYCLE_ACCEPT
+            ? "+ (acceptance cycles, -a)"
+            : o->liveness == 1 + SEARCH_CYCLE_NONPROGRESS
+            ? "+ (non-progress cycles, -l)" : "- (not selected)");
     fprintf(out, "\tinvalid end states\t%s\n",
-            !o->check_end ? "- (disabled by -E flag)"
+            prog != NULL && prog->has_claim
+            ? "- (disabled by never claim)"
+            : o->liveness ? "- (disabled by -a or -l)"
+            : !o->check_end ? "- (disabled by -E flag)"
             : o->require_empty ? "+ (with empty channels, -q)" : "+");
     fputc('\n', out);
 }
@@ -194,13 +209,22 @@ static void text_counts(FILE *out, const search_result *r)
 
     fprintf(out, "State-vector %zu byte, depth reached %zu, errors: %zu\n",
             s->max_vector, s->max_depth, r->nerrors);
-    fprintf(out, "%9zu states, stored\n", s->stored);
+    if (s->visited > s->stored)         /* -a, -l: as pan */
+        fprintf(out, "%9zu states, stored (%zu visited)\n", s->stored,
+                s->visited);
+    else
+        fprintf(out, "%9zu states, stored\n", s->stored);
     fprintf(out, "%9zu states, matched\n", s->matched);
-    fprintf(out, "%9zu transitions (= stored+matched)\n",
-            s->stored + s->matched);
+    if (s->visited > s->stored)
+        fprintf(out, "%9zu transitions (= visited+matched)\n",
+                s->visited + s->matched);
+    else
+        fprintf(out, "%9zu transitions (= stored+matched)\n",
+                s->stored + s->matched);
     fprintf(out, "%9zu atomic steps\n", s->atomic_steps);
     fprintf(out, "hash conflicts: %9zu (resolved)\n", s->conflicts);
-    if (s->transitions != s->stored + s->matched)
+    if (s->transitions != s->stored + s->matched
+        && s->transitions != s->visited + s->matched)
         fprintf(out, "%9zu transitions executed\n", s->transitions);
     if (s->truncated)
         fprintf(out, "%9zu transitions cut by the depth limit\n",
@@ -333,10 +357,12 @@ void report_text(FILE *out, const report_info *ri)
     fprintf(out, "(spore %s -- %s)\n", ri->version, ri->date);
     if (r->stop != SEARCH_STOP_NONE || r->truncated)
         fprintf(out, "Warning: Search not completed\n");
-    text_properties(out, ri->opts);
+    text_properties(out, ri->opts, ri->prog);
     text_counts(out, r);
     text_por(out, ri);
     text_memory(out, ri);
+    if (ri->unreached != NULL)
+        unreached_text(out, ri->unreached);
     fprintf(out, "spore: elapsed time %.3f seconds\n", t);
     if (t >= 0.001)
         fprintf(out, "spore: rate %.0f states/second\n",
@@ -369,6 +395,9 @@ static void json_violation(FILE *out, const report_info *ri, size_t i)
     fprintf(out, ",\"depth\":%zu,\"steps\":%zu,\"trail\":", e->depth,
             e->nsteps);
     json_string(out, path);
+    /* a lasso (issue 12): the step after which the cycle starts */
+    if (e->kind == SEARCH_E_ACCEPT || e->kind == SEARCH_E_NONPROGRESS)
+        fprintf(out, ",\"cycle_start\":%zu", e->cycle_at);
     fputc('}', out);
 }
 
@@ -458,8 +487,15 @@ void report_json(FILE *out, const report_info *ri)
     json_string(out, ri->version);
     fputs(",\"model\":", out);
     json_string(out, ri->model);
-    fprintf(out, ",\"model_hash\":\"%016" PRIx64 "\",\"verdict\":",
+    fprintf(out, ",\"model_hash\":\"%016" PRIx64 "\",",
             ri->prog->model_hash);
+    if (ri->prog->has_claim) {      /* issue 12: the property checked */
+        fputs("\"property\":", out);
+        json_string(out, ri->prog->claim_name != NULL
+                    ? ri->prog->claim_name : "never");
+        fputc(',', out);
+    }
+    fputs("\"verdict\":", out);
     json_string(out, report_verdict_name(r->verdict));
     fputs(",\"complete\":", out);
     fputs(r->stop == SEARCH_STOP_NONE && !r->truncated ? "true" : "false",
@@ -483,6 +519,18 @@ void report_json(FILE *out, const report_info *ri)
         fputc(',', out);
         outcome_json(ri->outcomes, out,
                      r->stop == SEARCH_STOP_NONE && !r->truncated);
+    }
+    if (ri->unreached != NULL) {
+        fputs(",\"unreached\":", out);
+        unreached_json(out, ri->unreached);
+    }
+    if (ri->end_vectors) {
+        fputs(",\"end_state_vectors\":[", out);
+        for (size_t i = 0; i < r->nend_states; i++) {
+            fputs(i ? "," : "", out);
+            json_string(out, r->end_states[i]);
+        }
+        fputc(']', out);
     }
     fputs("}\n", out);
 }

@@ -33,6 +33,15 @@ typedef struct report_info {
     const struct outcome *outcomes;     /* --outcomes: the outcome set
                                            (engine/out/outcome.h) put in the
                                            JSON report, or NULL */
+    const struct unreached *unreached;  /* the locations the search
+                                           reached (engine/out/
+                                           unreached.h): pan's section
+                                           after the memory figures and
+                                           "unreached" in JSON, or NULL */
+    int                   end_vectors;  /* 1: the JSON report lists
+                                           res->end_states as
+                                           "end_state_vectors" (--json
+                                           with --end-states=-) */
 } report_info;
 
 /* "spore:1: assertion violated (x == 1) (at depth 12)" and a newline,

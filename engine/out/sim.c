@@ -162,6 +162,17 @@ static int interrupted_end(sim *s, size_t nsteps)
     return 1;
 }
 
+/* With a never claim, a system that has no move lets the claim move
+ * alone (pan's stutter, engine/model/ts.c): the steps of the claim
+ * only, without a finding.  The simulated system has ended there. */
+static int only_stutter(const ts_succs *succs)
+{
+    for (size_t i = 0; i < succs->n; i++)
+        if (succs->v[i].pid != TS_NONE || succs->v[i].finding != TS_OK)
+            return 0;
+    return 1;
+}
+
 /* One step; returns 1 when the run is over. */
 static int step(sim *s, size_t no)
 {
@@ -174,7 +185,7 @@ static int step(sim *s, size_t no)
     if (stopped(s)) {
         return interrupted_end(s, no - 1);
     }
-    if (succs->n == 0) {
+    if (succs->n == 0 || only_stutter(succs)) {
         dead_end(s, no - 1);
         return 1;
     }

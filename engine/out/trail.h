@@ -18,6 +18,12 @@
  *                                 the state and checks that the trail
  *                                 ends in a valid end state)
  *     depth 4
+ *     property p1                (the ltl property or named never claim
+ *                                 checked; replay picks it again)
+ *     cycle 2                    (only for a cycle: the state after the
+ *                                 first 2 steps is the one the last step
+ *                                 reaches again; replay prints pan's
+ *                                 <<<<<START OF CYCLE>>>>> before step 3)
  *     steps 5
  *     1 0                        (pid trans)
  *     0 7 1 9                    (pid trans pid2 trans2: a rendezvous)
@@ -58,6 +64,13 @@ typedef struct trail {
     size_t       depth;
     search_step *steps;         /* owned */
     size_t       nsteps;
+    char        *property;      /* the ltl property or named never claim
+                                   checked (line "property NAME"), NULL
+                                   when none has a name; owned */
+    int          has_cycle;     /* an acceptance or non-progress cycle:
+                                   the trail is a lasso (line "cycle N") */
+    size_t       cycle_at;      /* the state after steps[0..cycle_at) is
+                                   reached again after the last step */
 } trail;
 
 /* Build a trail for error e of a search over prog, with the options

@@ -232,6 +232,11 @@ typedef struct por_frame {
     uint32_t chain_pid2;/* atomic: another thread of the chain (a
                            rendezvous partner), or TS_NONE */
     uint32_t chain_many;/* atomic: more than two threads took part */
+    uint32_t took;      /* the record taken last (relative to succ0):
+                           below the top, the one being explored, which
+                           the trail reads; under pan's order without a
+                           reduction (engine/search/dfs_int.h) also the
+                           number of records not yet taken */
     por_set  enabled;   /* threads with a successor */
     por_set  safe;
     por_set  todo;      /* backtrack(s) */

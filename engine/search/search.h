@@ -61,6 +61,9 @@ typedef enum search_err_kind {
                                admitted (--expect; search_options.on_end) */
     SEARCH_E_RV_DSTEP,      /* rendezvous send inside a d_step */
     SEARCH_E_BADMSG,        /* message fields do not match the channel */
+    SEARCH_E_CLAIM,         /* the never claim reached its end */
+    SEARCH_E_ACCEPT,        /* an acceptance cycle (-a; ndfs.c) */
+    SEARCH_E_NONPROGRESS,   /* a non-progress cycle (-l; ndfs.c) */
     SEARCH_E_NKINDS
 } search_err_kind;
 
@@ -89,6 +92,10 @@ typedef struct search_error {
     const char  *detail;    /* SEARCH_E_OUTCOME: the outcome ("x=1 y=0")
                                as the on_end hook gave it; owned by the
                                result; NULL for other kinds */
+    size_t       cycle_at;  /* SEARCH_E_ACCEPT, SEARCH_E_NONPROGRESS: the
+                               trail is a lasso: the state after
+                               steps[0..cycle_at) is reached again after
+                               the last step; unused for other kinds */
 } search_error;
 
 /* ------------------------------------------------------ reduction hook */
@@ -230,6 +237,10 @@ typedef struct search_options {
                                        errors replace each other, so at
                                        most one is kept (index 1); with
                                        por none only */
+    int          liveness;          /* 0, or 1 + search_cycle_kind: the
+                                       cycles search_ndfs looks for (for
+                                       the reports; search_dfs ignores
+                                       it) */
 } search_options;
 
 /* Defaults: por none, depth 1000000, 1 error, every check on except -q,
@@ -276,6 +287,10 @@ typedef struct search_stats {
     double elapsed;             /* seconds */
     size_t reexplored;          /* -i: stored states explored again,
                                    reached by a shorter path */
+    size_t visited;             /* search_ndfs: states stored by either
+                                   of its searches (pan's "visited";
+                                   stored counts each state once); 0 in
+                                   search_dfs */
 } search_stats;
 
 typedef struct search_result {
@@ -301,6 +316,24 @@ void search_result_fini(search_result *r);
  * could not start (unsupported option, no memory for the first state);
  * then r->stop says SEARCH_STOP_MEMORY or r is empty. */
 int  search_dfs(ts *t, const search_options *o, search_result *r);
+
+/* Liveness by nested depth-first search (engine/search/ndfs.c). */
+typedef enum search_cycle_kind {
+    SEARCH_CYCLE_ACCEPT,        /* -a: a cycle through an accepting state:
+                                   the never claim at an accept label, or
+                                   without a claim a process at one */
+    SEARCH_CYCLE_NONPROGRESS    /* -l: a cycle through no progress label */
+} search_cycle_kind;
+
+/* Search t for the cycles of kind `kind` (and the safety findings on the
+ * way: assertions, run-time errors, the claim's end) with the nested
+ * depth-first search of Courcoubetis, Vardi, Wolper and Yannakakis and
+ * Holzmann's stack check.  o as for search_dfs, except that the search
+ * is never reduced (o->por must be none), never stateless, and invalid
+ * end states are not looked for.  An error of a cycle kind has a lasso
+ * trail (search_error.cycle_at).  Returns as search_dfs. */
+int  search_ndfs(ts *t, const search_options *o, int kind,
+                 search_result *r);
 
 /* The location of an invalid end state vec: that of the first process
  * not at a valid end location; TS_NONE when every process is at one

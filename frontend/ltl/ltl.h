@@ -21,7 +21,8 @@
  *
  * Operands: `true', `false', a parenthesised formula, a Promela expression
  * in braces `{ ... }' (kept as opaque text), or an expression made of
- * identifiers (with `[..]', `.f', `@l', `:x' suffixes), numbers and the
+ * identifiers (with `[..]', `.f', `@l', `:x' suffixes), calls (`len(q)',
+ * `empty(q)', ...: an identifier and a parenthesised group), numbers and the
  * Promela operators that bind tighter than `U' (== != < > <= >= + - * / %
  * & | ^ << >> ~), also kept as text: `x > 3 U q' is `(x > 3) U q'.  The
  * operator words above and `U', `V', `W', `R', `X' are reserved.

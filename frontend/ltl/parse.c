@@ -296,6 +296,24 @@ static int expr_operand(parser *p)
         return 1;
     case T_IDENT:
         e = p->cur.end;
+        {
+            /* a call: len(q), empty(q), nfull(q), ... (an identifier is
+             * never followed by '(' otherwise) */
+            size_t k = e;
+
+            while (k < p->len && (p->text[k] == ' ' || p->text[k] == '\t'))
+                k++;
+            if (k < p->len && p->text[k] == '(') {
+                size_t c = skip_group(p, k);
+
+                if (c == 0) {
+                    error_at(p, k, "%s is not closed", "'('");
+                    return 0;
+                }
+                lex_at(p, c);
+                return 1;
+            }
+        }
         for (;;) {
             if (e < p->len && p->text[e] == '[') {
                 size_t c = skip_group(p, e);

@@ -99,34 +99,38 @@ fi
 
 # ---- 2. the shapes of issue 9 -----------------------------------------
 
+# part NAME COMMAND...: run one differential script (its output kept in
+# $out/NAME.txt, then shown); a disagreement (exit 1) fails the test,
+# any status but 0 and 1 is a hard error.
+part()
+{
+    name=$1
+    shift
+    "$@" >"$out/$name.txt" 2>&1
+    rc=$?
+    cat "$out/$name.txt"
+    case $rc in
+    0) compared=1 ;;
+    1) compared=1; status=1 ;;
+    *) echo "$name: the differential script failed (exit $rc)"; exit 99 ;;
+    esac
+}
+
 if [ "$CLASS_SEEDS" -gt 0 ]; then
     echo
     echo "== POR differential, genmodel --classes: seeds 1..$CLASS_SEEDS" \
         "(spore --por-check)"
-    GENOPTS=--classes POR_MAX_STATES=${POR_MAX_STATES:-3000} \
+    part classes env GENOPTS=--classes \
+        POR_MAX_STATES="${POR_MAX_STATES:-3000}" \
         sh "$here/por-diff.sh" -c -j "$JOBS" -q -o "$out/fail" \
-        1 "$CLASS_SEEDS" >"$out/classes.txt" 2>&1
-    rc=$?
-    cat "$out/classes.txt"
-    case $rc in
-    0) compared=1 ;;
-    1) compared=1; status=1 ;;
-    *) echo "por-diff.sh failed (exit $rc)"; exit 99 ;;
-    esac
+        1 "$CLASS_SEEDS"
 fi
 if [ "$EXHAUST_STEP" -gt 0 ] && [ -x "$EXHAUST" ]; then
     echo
     echo "== POR differential, small-scope programs: every" \
         "$EXHAUST_STEP-th of $("$EXHAUST" --count) (spore --por-check)"
-    sh "$here/exhaust-diff.sh" -j "$JOBS" -q -k "$EXHAUST_STEP" \
-        -o "$out/fail" all >"$out/exhaust.txt" 2>&1
-    rc=$?
-    cat "$out/exhaust.txt"
-    case $rc in
-    0) compared=1 ;;
-    1) compared=1; status=1 ;;
-    *) echo "exhaust-diff.sh failed (exit $rc)"; exit 99 ;;
-    esac
+    part exhaust sh "$here/exhaust-diff.sh" -j "$JOBS" -q \
+        -k "$EXHAUST_STEP" -o "$out/fail" all
 elif [ "$EXHAUST_STEP" -gt 0 ]; then
     echo
     echo "== small-scope programs: SKIP (no exhaust at '$EXHAUST')"

@@ -18,16 +18,15 @@
 #   -a        number the programs as `exhaust --all-orders' does (every
 #             order of a program's processes)
 #   -s        also check that SPIN accepts every program (spin -a)
-#   -j JOBS   programs at a time (default 1)
-#   -o DIR    copy every disagreeing program to DIR/por-eN.pml (default
-#             ./exhaust-out)
-#   -q        print only disagreements, failures and the summary
+#   -j -o -q  as for por-diff.sh (programs at a time; where disagreeing
+#             programs are copied, as por-eN.pml, default ./exhaust-out;
+#             quiet)
 #
 # The programs go through tests/diff/por-diff.sh -f in chunks of $CHUNK
-# (default 1000).  Prints one line per program (N base:KINDS MODE:CODE
-# ..., codes as por-diff.sh), then the totals: programs x modes,
-# agreements and disagreements per mode, and per family the programs,
-# the disagreeing ones and the disagreements of each mode.
+# (default 1000), so its output lines (N base:KINDS MODE:CODE ...) and
+# codes are this script's; after them come the totals: programs x
+# modes, agreements and disagreements per mode, and per family the
+# programs, the disagreeing ones and the disagreements of each mode.
 # Exit status: 0 when no mode disagrees, 1 otherwise, 2 on usage errors.
 # Environment: EXHAUST (default: tests/gen/exhaust next to $SPORE),
 # CHUNK, and those of por-diff.sh (SPORE, TIMEOUT, POR_MODES with -p,

@@ -1,5 +1,6 @@
 # Exit statuses as spore(1) documents them (issue 14, item 12): a missing
-# model, a folder and '-' are usage errors (2); a --dot, --end-states or
+# model and a folder are usage errors (2); '-' reads standard input
+# (empty here: a model error, 3); a --dot, --end-states or
 # simulate --trail file that cannot be written is reported on stderr and
 # the verdict's status stands (1 here).
 cp @SRCDIR@/models/mutex-bug.pml . && mkdir dir &&

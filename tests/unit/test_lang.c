@@ -497,11 +497,42 @@ static void test_lex_markers(void)
     parse_done(&r);
 }
 
+/* never claims and ltl blocks (issue 12): an ltl block's name and its
+ * formula's text and position come from the scanner */
+static void test_lex_claims(void)
+{
+    parse r;
+    const ast_decl *d;
+
+    parse_text(&r, "active proctype P() { skip }\n"
+               "never n1 { do :: true od }\n"
+               "ltl  p1 { [] <> (x > {1}) }\n"
+               "ltl { true }\n");
+    CU_ASSERT_EQUAL(diag_count(r.d), 0);
+    d = r.p->decls->next;
+    CU_ASSERT_EQUAL_FATAL(d->kind, AST_D_NEVER);
+    CU_ASSERT_STRING_EQUAL(d->u.proc.name, "n1");
+    d = d->next;
+    while (d != NULL && d->kind != AST_D_LTL)
+        d = d->next;
+    CU_ASSERT_PTR_NOT_NULL_FATAL(d);
+    CU_ASSERT_STRING_EQUAL(d->u.ltl.name, "p1");
+    CU_ASSERT_STRING_EQUAL(d->u.ltl.text, " [] <> (x > {1}) ");
+    CU_ASSERT_EQUAL(d->u.ltl.text_pos.line, 3);
+    CU_ASSERT_EQUAL(d->u.ltl.text_pos.col, 10);
+    d = d->next;
+    while (d != NULL && d->kind != AST_D_LTL)
+        d = d->next;
+    CU_ASSERT_PTR_NOT_NULL_FATAL(d);
+    CU_ASSERT_PTR_NULL(d->u.ltl.name);
+    parse_done(&r);
+}
+
+/* never and ltl are read (issue 12); c_code is still skipped by brace
+ * matching and named */
 static void test_lex_skipped_blocks(void)
 {
     static const char *const want[] = {
-        "t.pml:2:1: error: 'never' is not supported by spore",
-        "t.pml:3:1: error: 'ltl' is not supported by spore",
         "t.pml:4:1: error: 'c_code' is not supported by spore",
         NULL
     };
@@ -510,7 +541,7 @@ static void test_lex_skipped_blocks(void)
                               "never { do :: { x } od }\n"
                               "ltl p { [] <> (x -> y) }\n"
                               "c_code { int a[2] = { 1, 2 }; }\n"
-                              "init { skip }\n", want), 3);
+                              "init { skip }\n", want), 1);
 }
 
 /* ----------------------------------------------------- lang.error */
@@ -742,6 +773,7 @@ static CU_TestInfo lex_tests[] = {
     { "implied_semis", test_lex_implied_semis },
     { "markers", test_lex_markers },
     { "skipped_blocks", test_lex_skipped_blocks },
+    { "claims", test_lex_claims },
     CU_TEST_INFO_NULL,
 };
 

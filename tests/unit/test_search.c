@@ -1,23 +1,23 @@
 /*
- * tests/unit/test_search.c -- the search, trails and reports, end to end
- * on small models given as text (lang_parse_string, no preprocessor).
+ * tests/unit/test_search.c -- the search (engine/search/), end to end on
+ * small models given as text (lang_parse_string, no preprocessor).
  *
  * Each test compiles a model, runs search_dfs and checks the verdict,
- * the error found and its trail; the trail tests write the trail to a
- * temporary file, read it back and replay it, which must reproduce the
- * error (the "every trail replays" rule of design/user-needs.md).
+ * the error found and its statistics; the oracle behind --por-check
+ * (por_check.c) on results made by hand and through its hooks (the
+ * reductions themselves are held to it in test_por.c).  The trails and
+ * reports built from a search are tested in test_out.c.
  */
 #include "config.h"
 
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 #include <CUnit/Basic.h>
 
-#include "engine/out/report.h"
 #include "engine/search/search.h"
-#include "engine/out/trail.h"
+#include "engine/search/por_check.h"
 #include "engine/model/ts.h"
 #include "frontend/fe.h"
 #include "lang/lang.h"
@@ -100,7 +100,6 @@ static void test_assert(void)
     search_options o;
     search_result  r;
     model          m;
-    char           buf[256];
 
     quiet_options(&o);
     CU_ASSERT_EQUAL_FATAL(check("byte x;\n"
@@ -111,9 +110,6 @@ static void test_assert(void)
     CU_ASSERT_EQUAL(r.errors[0].kind, SEARCH_E_ASSERT);
     CU_ASSERT_EQUAL(r.errors[0].depth, 2);
     CU_ASSERT_EQUAL(r.errors[0].nsteps, 3);
-    report_error_text(m.prog, &r.errors[0], buf, sizeof buf);
-    CU_ASSERT_PTR_NOT_NULL(strstr(buf, "assertion violated"));
-    CU_ASSERT_PTR_NOT_NULL(strstr(buf, "x"));
     search_result_fini(&r);
     model_close(&m);
 }
@@ -160,7 +156,8 @@ static void test_depth_limit(void)
     quiet_options(&o);
     o.max_depth = 10;
     CU_ASSERT_EQUAL_FATAL(check("byte x;\n"
-                                "active proctype P() { do :: x < 200 -> x++ od }\n",
+                                "active proctype P() {\n"
+                                "  do :: x < 200 -> x++ od\n}\n",
                                 &o, &r, &m), SEARCH_INCOMPLETE);
     CU_ASSERT(r.truncated);
     CU_ASSERT_EQUAL(r.stop, SEARCH_STOP_DEPTH);
@@ -187,93 +184,131 @@ static void test_all_errors(void)
     model_close(&m);
 }
 
-/* Write, read back and replay the trail of the first error. */
-static void roundtrip(const char *text, const search_options *o)
-{
-    search_result r;
-    model         m;
-    char          path[] = "/tmp/spore-test-XXXXXX";
-    char          err[256];
-    char         *buf = NULL;
-    size_t        len = 0;
-    FILE         *out = open_memstream(&buf, &len);
-    int           fd = mkstemp(path);
-    trail        *tr;
-    trail        *back;
+/* ---------------------------------------------------------- por-check */
 
-    CU_ASSERT_FATAL(fd >= 0 && out != NULL);
-    close(fd);
-    CU_ASSERT_EQUAL_FATAL(check(text, o, &r, &m), SEARCH_VIOLATED);
-    tr = trail_from_error(m.prog, &r.errors[0], "test", "por=none");
-    CU_ASSERT_PTR_NOT_NULL_FATAL(tr);
-    CU_ASSERT_EQUAL(trail_write(tr, path), 0);
-    back = trail_read(path, err, sizeof err);
-    CU_ASSERT_PTR_NOT_NULL_FATAL(back);
-    CU_ASSERT_EQUAL(back->nsteps, tr->nsteps);
-    CU_ASSERT_EQUAL(back->hash, m.prog->model_hash);
-    CU_ASSERT_EQUAL(trail_replay(m.t, m.prog, back, 0, 0, out),
-                    TRAIL_REPRODUCED);
-    fclose(out);
-    CU_ASSERT_PTR_NOT_NULL(strstr(buf, r.errors[0].kind == SEARCH_E_ASSERT
-                                       ? "assertion violated"
-                                       : "invalid end state"));
-    free(buf);
-    unlink(path);
-    trail_free(tr);
-    trail_free(back);
-    search_result_fini(&r);
-    model_close(&m);
+static void test_kinds_str(void)
+{
+    char buf[8];
+
+    CU_ASSERT_STRING_EQUAL(por_check_kinds_str(0, buf), "-");
+    CU_ASSERT_STRING_EQUAL(por_check_kinds_str(
+        1u << SEARCH_E_INVALID_END | 1u << SEARCH_E_ASSERT, buf), "AE");
+    CU_ASSERT_STRING_EQUAL(por_check_kinds_str(
+        1u << SEARCH_E_OUTCOME | 1u << SEARCH_E_BOUNDS, buf), "OR");
+    CU_ASSERT_STRING_EQUAL(por_check_agree_text(POR_CHECK_NO_ENDS),
+                           "NO (ends)");
 }
 
-static void test_trail_roundtrip(void)
+/* The comparison rule on results made by hand: n is none's, r a
+ * reduction's. */
+static void test_compare(void)
 {
-    search_options o;
+    search_error  assert_err = { .kind = SEARCH_E_ASSERT };
+    char          end_a[] = "00ff";
+    char          end_b[] = "0100";
+    char         *ends_a[] = { end_a };
+    char         *ends_b[] = { end_b };
+    search_result n = { .verdict = SEARCH_VERIFIED };
+    search_result r = { .verdict = SEARCH_VERIFIED };
 
+    CU_ASSERT_EQUAL(por_check_compare(&n, &r), POR_CHECK_YES);
+    n.end_states = ends_a;
+    n.nend_states = 1;
+    CU_ASSERT_EQUAL(por_check_compare(&n, &r), POR_CHECK_NO_ENDS);
+    r.end_states = ends_b;
+    r.nend_states = 1;
+    CU_ASSERT_EQUAL(por_check_compare(&n, &r), POR_CHECK_NO_ENDS);
+    r.end_states = ends_a;
+    CU_ASSERT_EQUAL(por_check_compare(&n, &r), POR_CHECK_YES);
+    /* a reduction that misses an assertion none found */
+    n.verdict = SEARCH_VIOLATED;
+    n.errors = &assert_err;
+    n.nerrors = 1;
+    CU_ASSERT_EQUAL(por_check_compare(&n, &r), POR_CHECK_NO);
+    /* ... still wrong when none was cut short after finding it */
+    n.stop = SEARCH_STOP_MEMORY;
+    CU_ASSERT_EQUAL(por_check_compare(&n, &r), POR_CHECK_NO);
+    /* an incomplete none without errors proves nothing */
+    n.nerrors = 0;
+    CU_ASSERT_EQUAL(por_check_compare(&n, &r), POR_CHECK_UNKNOWN);
+    /* nor does an incomplete reduction */
+    n.stop = SEARCH_STOP_NONE;
+    r.truncated = 1;
+    CU_ASSERT_EQUAL(por_check_compare(&n, &r), POR_CHECK_UNKNOWN);
+}
+
+typedef struct hook_log {
+    int                    resets;      /* the mode being searched + 1 */
+    int                    rows[SEARCH_POR_NMODES];
+    int                    nrows;
+    int                    odd_mode;    /* whose summary differs */
+    int                    stop_after;  /* set *stop after this row */
+    volatile sig_atomic_t *stop;
+} hook_log;
+
+static void log_reset(void *ctx)
+{
+    ((hook_log *)ctx)->resets++;
+}
+
+static char *log_summary(void *ctx)
+{
+    const hook_log *h = ctx;
+
+    return strdup(h->resets - 1 == h->odd_mode ? "b" : "a");
+}
+
+static void log_row(const por_check_table *tab, int m, void *ctx)
+{
+    hook_log *h = ctx;
+
+    CU_ASSERT_EQUAL(tab->nrows, m + 1);
+    h->rows[h->nrows++] = m;
+    if (m == h->stop_after)
+        *h->stop = 1;
+}
+
+/* por_check_run calls its hooks in order, compares the summaries with
+ * none's, and stops after the row during which *stop was set. */
+static void test_run_hooks(void)
+{
+    static const char text[] =
+        "byte x;\nactive [2] proctype P() { x++ }\n";
+    volatile sig_atomic_t stop = 0;
+    hook_log              log = { .odd_mode = 2, .stop_after = -1,
+                                  .stop = &stop };
+    por_check_hooks       h = { log_reset, log_summary, log_row, &log };
+    search_options        o;
+    por_check_table       tab;
+    model                 m;
+
+    CU_ASSERT_FATAL(model_open(&m, text) == 0);
     quiet_options(&o);
-    roundtrip("byte x;\nactive [2] proctype P() {\n"
-              "  byte t = x; x = t + 1\n}\n"
-              "active proctype Q() { (x == 1) -> assert(false) }\n", &o);
-    roundtrip("chan c = [0] of { byte };\nbyte y;\n"
-              "active proctype S() { c!1; c!2 }\n"
-              "active proctype R() { c?y; y == 5 }\n", &o);
-}
+    o.stop = &stop;
+    CU_ASSERT_EQUAL_FATAL(por_check_run(m.t, &o, &h, &tab), 0);
+    CU_ASSERT_EQUAL(tab.nrows, SEARCH_POR_NMODES);
+    CU_ASSERT_EQUAL(log.resets, SEARCH_POR_NMODES);
+    CU_ASSERT_EQUAL(log.nrows, SEARCH_POR_NMODES);
+    for (int i = 0; i < SEARCH_POR_NMODES; i++) {
+        CU_ASSERT_EQUAL(log.rows[i], i);
+        CU_ASSERT_EQUAL(tab.rows[i].agree, i == 2 ? POR_CHECK_NO_OUTCOMES
+                                                  : POR_CHECK_YES);
+        CU_ASSERT_EQUAL(tab.rows[i].res.nend_states, 1);
+    }
+    CU_ASSERT(tab.disagree);
+    CU_ASSERT(!tab.interrupted);
+    por_check_fini(&tab);
 
-static void test_trail_mismatch(void)
-{
-    search_options o;
-    search_result  r;
-    model          m;
-    trail         *tr;
-    FILE          *out = fopen("/dev/null", "w");
-
-    quiet_options(&o);
-    CU_ASSERT_EQUAL_FATAL(check("active proctype P() { assert(false) }\n",
-                                &o, &r, &m), SEARCH_VIOLATED);
-    tr = trail_from_error(m.prog, &r.errors[0], "test", NULL);
-    tr->hash ^= 1;
-    CU_ASSERT_EQUAL(trail_replay(m.t, m.prog, tr, 0, 1, out),
-                    TRAIL_MISMATCH);
-    CU_ASSERT_EQUAL(trail_replay(m.t, m.prog, tr, 1, 1, out),
-                    TRAIL_REPRODUCED);
-    tr->steps[0].trans += 1000;
-    CU_ASSERT_EQUAL(trail_replay(m.t, m.prog, tr, 1, 1, out),
-                    TRAIL_NOT_ENABLED);
-    fclose(out);
-    trail_free(tr);
-    search_result_fini(&r);
+    memset(&log, 0, sizeof log);
+    log.odd_mode = -1;
+    log.stop_after = 1;
+    log.stop = &stop;
+    CU_ASSERT_EQUAL_FATAL(por_check_run(m.t, &o, &h, &tab), 0);
+    CU_ASSERT_EQUAL(tab.nrows, 2);
+    CU_ASSERT(!tab.disagree);
+    CU_ASSERT(tab.interrupted);
+    por_check_fini(&tab);
     model_close(&m);
-}
-
-static void test_json_string(void)
-{
-    char  *buf = NULL;
-    size_t len = 0;
-    FILE  *out = open_memstream(&buf, &len);
-
-    report_json_string(out, "a\"b\\c\nd\x01");
-    fclose(out);
-    CU_ASSERT_STRING_EQUAL(buf, "\"a\\\"b\\\\c\\nd\\u0001\"");
-    free(buf);
 }
 
 static CU_TestInfo dfs_tests[] = {
@@ -287,21 +322,16 @@ static CU_TestInfo dfs_tests[] = {
     CU_TEST_INFO_NULL,
 };
 
-static CU_TestInfo trail_tests[] = {
-    { "roundtrip", test_trail_roundtrip },
-    { "mismatch", test_trail_mismatch },
-    CU_TEST_INFO_NULL,
-};
-
-static CU_TestInfo report_tests[] = {
-    { "json_string", test_json_string },
+static CU_TestInfo por_check_tests[] = {
+    { "kinds_str", test_kinds_str },
+    { "compare", test_compare },
+    { "run_hooks", test_run_hooks },
     CU_TEST_INFO_NULL,
 };
 
 static CU_SuiteInfo suites[] = {
     { .pName = "search.dfs", .pTests = dfs_tests },
-    { .pName = "search.trail", .pTests = trail_tests },
-    { .pName = "search.report", .pTests = report_tests },
+    { .pName = "search.por_check", .pTests = por_check_tests },
     CU_SUITE_INFO_NULL,
 };
 

@@ -1,8 +1,14 @@
 /*
- * tests/unit/test_outcome.c -- outcome sets (engine/out/outcome.h): naming
- * variables, reading expect files, counting distinct end states through
- * the search's on_end hook, and the SEARCH_E_OUTCOME error, on small
- * models given as text.
+ * tests/unit/test_out.c -- the outputs (engine/out/) on small models
+ * given as text.
+ *
+ * Outcome sets (outcome.h): naming variables, reading expect files,
+ * counting distinct end states through the search's on_end hook, and the
+ * SEARCH_E_OUTCOME error.  Trails (trail.h): the trail of a search's
+ * error is written to a temporary file, read back and replayed, which
+ * must reproduce the error (the "every trail replays" rule of
+ * design/user-needs.md); a trail of another model is refused.  Reports
+ * (report.h): JSON strings.
  */
 #include "config.h"
 
@@ -13,6 +19,8 @@
 #include <CUnit/Basic.h>
 
 #include "engine/out/outcome.h"
+#include "engine/out/report.h"
+#include "engine/out/trail.h"
 #include "engine/search/search.h"
 #include "engine/model/ts.h"
 #include "util/diag.h"
@@ -242,6 +250,138 @@ static void test_por_identity(void)
     model_close(&m);
 }
 
+/* ------------------------------------------------------------ trails */
+
+/* Search text under o (plain options: no outcome set); returns the
+ * verdict (-1 if it did not compile). */
+static int check(const char *text, const search_options *o,
+                 search_result *r, model *m)
+{
+    if (model_open(m, text) != 0)
+        return -1;
+    if (search_dfs(m->t, o, r) != 0)
+        return -1;
+    return (int)r->verdict;
+}
+
+static void plain_options(search_options *o)
+{
+    search_options_init(o);
+    o->progress_secs = 0;
+}
+
+/* Write, read back and replay the trail of the first error. */
+static void roundtrip(const char *text, const search_options *o)
+{
+    search_result r;
+    model         m;
+    char          path[] = "/tmp/spore-test-XXXXXX";
+    char          err[256];
+    char         *buf = NULL;
+    size_t        len = 0;
+    FILE         *out = open_memstream(&buf, &len);
+    int           fd = mkstemp(path);
+    trail        *tr;
+    trail        *back;
+
+    CU_ASSERT_FATAL(fd >= 0 && out != NULL);
+    close(fd);
+    CU_ASSERT_EQUAL_FATAL(check(text, o, &r, &m), SEARCH_VIOLATED);
+    tr = trail_from_error(m.prog, &r.errors[0], "test", "por=none");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(tr);
+    CU_ASSERT_EQUAL(trail_write(tr, path), 0);
+    back = trail_read(path, err, sizeof err);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(back);
+    CU_ASSERT_EQUAL(back->nsteps, tr->nsteps);
+    CU_ASSERT_EQUAL(back->hash, m.prog->model_hash);
+    CU_ASSERT_EQUAL(trail_replay(m.t, m.prog, back, 0, 0, out),
+                    TRAIL_REPRODUCED);
+    fclose(out);
+    CU_ASSERT_PTR_NOT_NULL(strstr(buf, r.errors[0].kind == SEARCH_E_ASSERT
+                                       ? "assertion violated"
+                                       : "invalid end state"));
+    free(buf);
+    unlink(path);
+    trail_free(tr);
+    trail_free(back);
+    search_result_fini(&r);
+    model_close(&m);
+}
+
+static void test_trail_roundtrip(void)
+{
+    search_options o;
+
+    plain_options(&o);
+    roundtrip("byte x;\nactive [2] proctype P() {\n"
+              "  byte t = x; x = t + 1\n}\n"
+              "active proctype Q() { (x == 1) -> assert(false) }\n", &o);
+    roundtrip("chan c = [0] of { byte };\nbyte y;\n"
+              "active proctype S() { c!1; c!2 }\n"
+              "active proctype R() { c?y; y == 5 }\n", &o);
+}
+
+static void test_trail_mismatch(void)
+{
+    search_options o;
+    search_result  r;
+    model          m;
+    trail         *tr;
+    FILE          *out = fopen("/dev/null", "w");
+
+    plain_options(&o);
+    CU_ASSERT_EQUAL_FATAL(check("active proctype P() { assert(false) }\n",
+                                &o, &r, &m), SEARCH_VIOLATED);
+    tr = trail_from_error(m.prog, &r.errors[0], "test", NULL);
+    tr->hash ^= 1;
+    CU_ASSERT_EQUAL(trail_replay(m.t, m.prog, tr, 0, 1, out),
+                    TRAIL_MISMATCH);
+    CU_ASSERT_EQUAL(trail_replay(m.t, m.prog, tr, 1, 1, out),
+                    TRAIL_REPRODUCED);
+    tr->steps[0].trans += 1000;
+    CU_ASSERT_EQUAL(trail_replay(m.t, m.prog, tr, 1, 1, out),
+                    TRAIL_NOT_ENABLED);
+    fclose(out);
+    trail_free(tr);
+    search_result_fini(&r);
+    model_close(&m);
+}
+
+/* ----------------------------------------------------------- reports */
+
+static void test_json_string(void)
+{
+    char  *buf = NULL;
+    size_t len = 0;
+    FILE  *out = open_memstream(&buf, &len);
+
+    report_json_string(out, "a\"b\\c\nd\x01");
+    fclose(out);
+    CU_ASSERT_STRING_EQUAL(buf, "\"a\\\"b\\\\c\\nd\\u0001\"");
+    free(buf);
+}
+
+/* The one-line text of an assertion violation names the assertion. */
+static void test_error_text(void)
+{
+    search_options o;
+    search_result  r;
+    model          m;
+    char           buf[256];
+
+    plain_options(&o);
+    CU_ASSERT_EQUAL_FATAL(check("byte x;\n"
+                                "active proctype P() {\n"
+                                "  x = 1;\n  x = 2;\n  assert(x == 1)\n"
+                                "}\n", &o, &r, &m), SEARCH_VIOLATED);
+    CU_ASSERT_EQUAL_FATAL(r.nerrors, 1);
+    report_error_text(m.prog, &r.errors[0], buf, sizeof buf);
+    CU_ASSERT_PTR_NOT_NULL(strstr(buf, "assertion violated"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(buf, "x"));
+    search_result_fini(&r);
+    model_close(&m);
+}
+
 static CU_TestInfo outcome_tests[] = {
     { "names", test_names },
     { "spec_names", test_spec_names },
@@ -252,8 +392,22 @@ static CU_TestInfo outcome_tests[] = {
     CU_TEST_INFO_NULL,
 };
 
+static CU_TestInfo trail_tests[] = {
+    { "roundtrip", test_trail_roundtrip },
+    { "mismatch", test_trail_mismatch },
+    CU_TEST_INFO_NULL,
+};
+
+static CU_TestInfo report_tests[] = {
+    { "json_string", test_json_string },
+    { "error_text", test_error_text },
+    CU_TEST_INFO_NULL,
+};
+
 static CU_SuiteInfo suites[] = {
-    { .pName = "outcome.basic", .pTests = outcome_tests },
+    { .pName = "out.outcome", .pTests = outcome_tests },
+    { .pName = "out.trail", .pTests = trail_tests },
+    { .pName = "out.report", .pTests = report_tests },
     CU_SUITE_INFO_NULL,
 };
 

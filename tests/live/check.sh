@@ -1,0 +1,141 @@
+#!/bin/sh
+# tests/live/check.sh -- `make check' test of liveness (issue 12): never
+# claims, ltl properties, -a (acceptance cycles) and -l (non-progress
+# cycles) on the small models of tests/live/, against SPIN's verdicts and,
+# where they are the same, pan's counts.
+#
+# Each line of the table below is: model, spore's options, the exit
+# status, the verdict line spore prints last, and pan's "states, stored"
+# and "states, matched" (- when not compared: a violation is found at a
+# different point of the search, or the claim is our translation of an
+# ltl formula and not SPIN's).  pan's figures came from
+#     spin -a [-o3] M.pml && gcc -O1 -DNOREDUCE [-DNP] -o pan pan.c
+#     ./pan [-a | -l] [-N NAME]
+# with SPIN 6.5.2 (the commands and numbers are in the models' comments
+# where they matter).  Also checked: a lasso's trail replays with pan's
+# <<<<<START OF CYCLE>>>>> mark and closes its cycle; --print-never; a
+# reduction other than none is refused with a claim; -a with -l is
+# refused.
+#
+# Exit status (automake): 0 pass, 1 fail, 99 hard error.
+# Environment: SPORE (the binary), SRCDIR (the source tree).
+
+set -u
+
+here=$(cd "$(dirname "$0")" && pwd)
+SRCDIR=${SRCDIR:-$(dirname "$(dirname "$here")")}
+if [ -z "${SPORE:-}" ] || [ ! -x "$SPORE" ]; then
+    echo "$0: SPORE is not set or not executable ('${SPORE:-}')" >&2
+    exit 99
+fi
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/spore-live.XXXXXX") || exit 99
+trap 'rm -rf "$tmp"' EXIT
+cp "$SRCDIR"/tests/live/*.pml "$tmp/" || exit 99
+cd "$tmp" || exit 99
+
+fails=0
+fail()
+{
+    echo "FAIL: $*"
+    fails=$((fails + 1))
+}
+
+# check MODEL "OPTIONS" RC "VERDICT" STORED MATCHED
+check()
+{
+    m=$1 opts=$2 rc=$3 verdict=$4 stored=$5 matched=$6
+    # shellcheck disable=SC2086
+    "$SPORE" -n --no-trail $opts "$m.pml" >out 2>&1
+    got=$?
+    if [ "$got" -ne "$rc" ]; then
+        fail "$m $opts: exit $got, expected $rc"
+        sed 's/^/    /' out
+        return
+    fi
+    last=$(grep -E '^(VERIFIED|VIOLATED|INCOMPLETE)' out | tail -1)
+    case $last in
+    "$verdict"*) ;;
+    *) fail "$m $opts: verdict '$last', expected '$verdict'" ;;
+    esac
+    if [ "$stored" != - ]; then
+        s=$(sed -n 's/^ *\([0-9]*\) states, stored.*/\1/p' out)
+        [ "$s" = "$stored" ] || fail "$m $opts: $s states stored, pan $stored"
+    fi
+    if [ "$matched" != - ]; then
+        s=$(sed -n 's/^ *\([0-9]*\) states, matched.*/\1/p' out)
+        [ "$s" = "$matched" ] \
+            || fail "$m $opts: $s states matched, pan $matched"
+    fi
+}
+
+# safety: a never claim that ends is violated without -a
+check mutex_ok     ""               0 "VERIFIED"                32 23
+check mutex_ok     "-a"             0 "VERIFIED"                32 23
+check mutex_bad    ""               1 "VIOLATED: never claim" 18 8
+check atomic_claim ""               1 "VIOLATED: never claim" 647 891
+check atomic_claim "-a"             1 "VIOLATED: never claim" 647 891
+check atomic_hidden ""              0 "VERIFIED"                4 1
+check cycle_ltl    "--ltl=bounded"  0 "VERIFIED"                8 1
+check cycle_ltl    "--ltl=small"    1 "VIOLATED: never claim" - -
+# liveness: acceptance cycles
+check cycle_ltl    "-a --ltl=p3"    0 "VERIFIED"                14 10
+check starve       "-a"             1 "VIOLATED: acceptance cycle" - -
+check eventually   "-a"             0 "VERIFIED"                3 1
+check eventually   "-a --ltl=ever2" 0 "VERIFIED"                3 1
+check eventually   "-a --ltl=never3" 1 "VIOLATED: acceptance cycle" 4 -
+check accept_label "-a"             1 "VIOLATED: acceptance cycle" 10 1
+check accept_label ""               0 "VERIFIED"                - -
+check choose       "-a"             1 "VIOLATED: acceptance cycle" - -
+# non-progress cycles
+check nonprogress  "-l"             1 "VIOLATED: non-progress cycle" 9 -
+check progress_ok  "-l"             0 "VERIFIED"                15 12
+
+# a lasso replays, marked as pan marks it, and closes its cycle
+"$SPORE" -n -a starve.pml >out 2>&1
+"$SPORE" replay starve.pml >replay 2>&1
+rc=$?
+[ "$rc" -eq 1 ] || fail "replay of starve's lasso: exit $rc, expected 1"
+grep -q '<<<<<START OF CYCLE>>>>>' replay \
+    || fail "replay of starve's lasso: no START OF CYCLE mark"
+grep -q '^cycle [0-9]' starve.pml.spore.trail \
+    || fail "starve's trail has no cycle line"
+grep -q 'acceptance cycle at' replay \
+    || { fail "replay of starve's lasso does not close the cycle"; \
+         sed 's/^/    /' replay; }
+
+# replay finds the claim's moves again: choose.pml's cycle needs the
+# claim's second option, not the first one that fits
+"$SPORE" -n -a choose.pml >out 2>&1
+"$SPORE" replay choose.pml >replay 2>&1
+rc=$?
+[ "$rc" -eq 1 ] || fail "replay of choose's lasso: exit $rc, expected 1"
+grep -q 'proc - (:never:) choose.pml:18  (x==1)' replay \
+    || { fail "replay of choose's lasso: the claim's move is not shown"; \
+         sed 's/^/    /' replay; }
+
+# the trail names its property: replay checks the same one
+"$SPORE" -n -a --ltl=never3 eventually.pml >out 2>&1
+grep -q '^property never3' eventually.pml.spore.trail \
+    || fail "eventually's trail does not name its property"
+"$SPORE" replay eventually.pml >replay 2>&1
+rc=$?
+[ "$rc" -eq 1 ] || { fail "replay of eventually (never3): exit $rc"; \
+                     sed 's/^/    /' replay; }
+
+# --print-never prints the translation and exits 0
+"$SPORE" --print-never --ltl=p3 cycle_ltl.pml >out 2>&1
+rc=$?
+[ "$rc" -eq 0 ] || fail "--print-never: exit $rc"
+grep -q '^never' out && grep -q 'accept' out \
+    || fail "--print-never: no claim printed"
+
+# reductions are refused with a claim, -a and -l together too
+check mutex_ok "--por=spor"       2 "" - -
+check progress_ok "-a -l"         2 "" - -
+check starve "--ltl=nosuch"       3 "" - -
+
+if [ "$fails" -ne 0 ]; then
+    echo "$fails failure(s)"
+    exit 1
+fi
+exit 0
