@@ -546,3 +546,80 @@ por_check_model()
     printf "%s" "$_l"
     por_bad=$(echo "$_l" | tr ' ' '\n' | grep -c ':[kso]$')
 }
+
+# ------------------------------------------------ seed-range scripts
+# spin-diff.sh and ltl-diff.sh share their command line (-j JOBS -o DIR
+# -q N1 N2) and their fan-out: `seed_worker "$@"' first (it runs the
+# script's one_seed over a worker's share of the seeds and exits when the
+# script was started as a worker), then `seed_args "$@"' (sets jobs,
+# outdir (absolute), quiet, n1, n2; calls the script's usage on errors),
+# then `seed_fan SCRIPT RES' (runs JOBS workers of SCRIPT, their lines
+# concatenated into RES unsorted; the workers' files are RES.0, RES.1...).
+
+seed_worker()
+{
+    if [ "${1:-}" = --worker ]; then
+        # internal: --worker J JOBS N1 N2 OUTDIR
+        _j=$2 _jobs=$3 _n2=$5 outdir=$6
+        _seed=$(($4 + _j))
+        while [ "$_seed" -le "$_n2" ]; do
+            one_seed "$_seed"
+            _seed=$((_seed + _jobs))
+        done
+        exit 0
+    fi
+}
+
+seed_args()
+{
+    OPTIND=1
+    while getopts j:o:qh opt; do
+        case $opt in
+        j) jobs=$OPTARG ;;
+        o) outdir=$OPTARG ;;
+        q) quiet=1 ;;
+        h) usage 0 ;;
+        *) usage 2 ;;
+        esac
+    done
+    shift $((OPTIND - 1))
+    [ $# -eq 2 ] || usage 2
+    n1=$1 n2=$2
+    case $n1$n2$jobs in
+    *[!0-9]*) usage 2 ;;
+    esac
+    [ "$jobs" -ge 1 ] || usage 2
+    case $outdir in
+    /*) ;;
+    *) outdir=$(pwd)/$outdir ;;
+    esac
+}
+
+seed_fan()
+{
+    _j=0
+    while [ $_j -lt "$jobs" ]; do
+        sh "$1" --worker $_j "$jobs" "$n1" "$n2" "$outdir" >"$2.$_j" &
+        _j=$((_j + 1))
+    done
+    wait
+    cat "$2".[0-9]* >"$2"
+}
+
+# pan_verdict FILE: pan's output FILE as shell assignments `s_v=V s_n=N'
+# (s_v: V a violation, - none; s_n: states stored), or the failure in
+# both: T/O (interrupted), inc (depth too small, nothing found), err
+pan_verdict()
+{
+    awk '
+        /errors: [0-9]+/ { e = $NF }
+        /^Interrupted/ { t = 1 }
+        /max search depth too small/ { d = 1 }
+        /states, stored/ { s = $1 }
+        END {
+            if (t) { print "s_v=T/O s_n=T/O"; exit }
+            if (e == "" || s == "") { print "s_v=err s_n=err"; exit }
+            if (d && e == 0) { print "s_v=inc s_n=inc"; exit }
+            printf "s_v=%s s_n=%s\n", (e > 0 ? "V" : "-"), s
+        }' "$1"
+}

@@ -76,49 +76,15 @@ one_seed()
     rm -rf "$work"
 }
 
-if [ "${1:-}" = --worker ]; then
-    # internal: --worker J JOBS N1 N2 OUTDIR
-    j=$2 jobs=$3 n1=$4 n2=$5 outdir=$6
-    seed=$((n1 + j))
-    while [ "$seed" -le "$n2" ]; do
-        one_seed "$seed"
-        seed=$((seed + jobs))
-    done
-    exit 0
-fi
-
-while getopts j:o:qh opt; do
-    case $opt in
-    j) jobs=$OPTARG ;;
-    o) outdir=$OPTARG ;;
-    q) quiet=1 ;;
-    h) usage 0 ;;
-    *) usage 2 ;;
-    esac
-done
-shift $((OPTIND - 1))
-[ $# -eq 2 ] || usage 2
-n1=$1 n2=$2
-case $n1$n2$jobs in
-*[!0-9]*) usage 2 ;;
-esac
-[ "$jobs" -ge 1 ] || usage 2
+seed_worker "$@"
+seed_args "$@"
 need_tools gen spin
 export SPORE GENMODEL SPIN CC PAN_CFLAGS TIMEOUT DEPTH
-case $outdir in
-/*) ;;
-*) outdir=$(pwd)/$outdir ;;
-esac
 
 res=$(mktemp "${TMPDIR:-/tmp}/spin-diff-res.XXXXXX") || exit 2
 trap 'rm -f "$res" "$res".*' EXIT
-j=0
-while [ $j -lt "$jobs" ]; do
-    sh "$0" --worker $j "$jobs" "$n1" "$n2" "$outdir" >"$res.$j" &
-    j=$((j + 1))
-done
-wait
-cat "$res".* | sort -n >"$res"
+seed_fan "$0" "$res"
+sort -n -o "$res" "$res"
 
 printf "%-8s %-6s %-6s %-6s %-6s %9s %9s  %s\n" seed SPIN-A spore \
     SPIN-E spore SPIN-st spore-st match

@@ -88,6 +88,11 @@ typedef struct gen {
                            passed on, used after their owner (O) died;
                            L, run later, may get the same channel id */
     int gc_use, own_tail, late_tail;    /* the statements of U, O, L */
+    /* --ltl (0 without it): an ltl block over the globals at the end,
+     * and progress labels on some labelled top-level statements; no
+     * random number is drawn for them before the model is written */
+    int ltl;
+    long seed;
     proc procs[MAX_PROCS];
     int nprocs;
     int has_init;

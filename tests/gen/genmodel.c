@@ -4,7 +4,7 @@
  * spore with SPIN, tests/diff/por-diff.sh compares every --por mode with
  * --por=none).
  *
- * Usage: genmodel --seed N [--procs K] [--size S] [--classes]
+ * Usage: genmodel --seed N [--procs K] [--size S] [--classes] [--ltl]
  *
  * Prints one model on stdout.  The same seed and options always give the
  * same text.  Every model is meant to be accepted by SPIN 6.5.2 (spin -a)
@@ -49,6 +49,16 @@
  * With --classes S defaults to 2, processes are not copied and there are
  * 2 or 3 of them (plus W, or U, O and L): the spaces stay at a few
  * hundred states (at most a few thousand, mostly).
+ *
+ * --ltl (tests/diff/ltl-diff.sh) appends one `ltl prop { ... }' block
+ * over the global scalars, in one of the shapes []p, <>p, []<>p, <>[]p,
+ * p U q, [](p -> <>q) (p, q: comparisons of globals, maybe negated or
+ * joined by && / ||), and names about half of the labelled top-level
+ * statements `progress_K' too (for -l).  The random numbers of the
+ * property are drawn after the whole model is written and the progress
+ * labels draw none, so the model text before the block is the model of
+ * the same seed without --ltl plus those labels; without --ltl every
+ * seed gives the same text as before.
  *
  * Exit status: 0, or 2 on a usage error.
  */
@@ -315,6 +325,10 @@ gen_proc(gen *g, const proc *p)
         }
         if (k < MAX_LABELS && labelled[k])
             fprintf(g->out, "L%d:\n", k);
+        /* --ltl: a progress label, decided without a random draw */
+        if (g->ltl && k < MAX_LABELS && labelled[k] &&
+            (g->seed + g->cur_tag * 3 + k) % 2 == 0)
+            fprintf(g->out, "progress_%d:\n", k);
         if (k == end_at)
             fprintf(g->out, "end_%d:\n", g->nend++);
         if (g->ncounters >= 4) {
@@ -543,6 +557,8 @@ plan_classes(gen *g, int sr, int rr)
     }
 }
 
+static void gen_ltl(gen *g);
+
 static void
 gen_model(gen *g, long seed, int nprocs)
 {
@@ -670,16 +686,62 @@ gen_model(gen *g, long seed, int nprocs)
         gen_gc_procs(g);
     if (g->has_init)
         gen_init(g);
+    if (g->ltl)
+        gen_ltl(g);
+}
+
+/* --ltl: a proposition over the global scalars, into buf: a comparison
+ * `x == v', `x != v', `x < v' or `x > v' (v in the variable's domain),
+ * sometimes negated or joined with a second one. */
+static void
+ltl_prop(gen *g, char *buf, int depth)
+{
+    static const char *const ops[] = { "==", "!=", "<", ">" };
+    const var *v = &g->glob[gen_rnd(g, g->nglob)];
+    int r = gen_rnd(g, 100);
+
+    if (depth == 0 && r < 15) {
+        gen_cat(buf, "(");
+        ltl_prop(g, buf, 1);
+        gen_cat(buf, r < 8 ? " && " : " || ");
+        ltl_prop(g, buf, 1);
+        gen_cat(buf, ")");
+        return;
+    }
+    gen_cat(buf, "%s(%s %s %d)", r >= 90 ? "!" : "", v->name,
+            ops[gen_rnd(g, 4)], gen_rnd(g, v->dom));
+}
+
+/* --ltl: the ltl block at the end of the model (see the top comment). */
+static void
+gen_ltl(gen *g)
+{
+    char p[EXPR_LEN] = "", q[EXPR_LEN] = "";
+    int shape = gen_rnd(g, 6);
+
+    ltl_prop(g, p, 0);
+    ltl_prop(g, q, 0);
+    fprintf(g->out, "ltl prop { ");
+    switch (shape) {
+    case 0: fprintf(g->out, "[] %s", p); break;
+    case 1: fprintf(g->out, "<> %s", p); break;
+    case 2: fprintf(g->out, "[] <> %s", p); break;
+    case 3: fprintf(g->out, "<> [] %s", p); break;
+    case 4: fprintf(g->out, "%s U %s", p, q); break;
+    default: fprintf(g->out, "[] (%s -> <> %s)", p, q); break;
+    }
+    fprintf(g->out, " }\n");
 }
 
 static void
 usage(FILE *f)
 {
     fprintf(f, "usage: genmodel --seed N [--procs K] [--size S] "
-               "[--classes]\n"
+               "[--classes] [--ltl]\n"
                "Print a random tier-1 Promela model (K: 2-4 processes, "
                "default random;\nS: statements per process, default 3, "
-               "2 with --classes: the shapes of issue 9 too).\n");
+               "2 with --classes: the shapes of issue 9 too;\n"
+               "--ltl: an ltl block and progress labels too).\n");
 }
 
 static int
@@ -714,6 +776,10 @@ main(int argc, char **argv)
             g.classes = 1;
             continue;
         }
+        if (strcmp(a, "--ltl") == 0) {
+            g.ltl = 1;
+            continue;
+        }
         if (strcmp(a, "--seed") == 0) {
             dst = &seed, lo = 0, hi = 2147483647L;
         } else if (strcmp(a, "--procs") == 0) {
@@ -737,6 +803,7 @@ main(int argc, char **argv)
         usage(stderr);
         return 2;
     }
+    g.seed = seed;
     g.rng = (uint64_t)seed * 0x2545f4914f6cdd1dull + 1;
     gen_rnd64(&g);
     g.out = stdout;
