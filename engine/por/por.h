@@ -429,6 +429,19 @@ int      por_walk_mark(por_ctx *c, uint32_t u);
 /* Push u on the walk stack. */
 void     por_walk_push(por_ctx *c, uint32_t u, size_t *n);
 
+/* por_walk_mark(c, u) and, when it returns 1, por_walk_push(c, u, n),
+ * without a call while the walk stack has room (the walks' inner loop). */
+static inline void por_walk_visit(por_ctx *c, uint32_t u, size_t *n)
+{
+    if (u >= c->nstates || c->epoch[u] == c->cur_epoch)
+        return;
+    c->epoch[u] = c->cur_epoch;
+    if (*n < c->work_cap)
+        c->work[(*n)++] = u;
+    else
+        por_walk_push(c, u, n);
+}
+
 /* Threads r in mask (r != except) of the stored state u whose static
  * facts at their current location conflict with label; as a set. */
 por_set  por_pending_conflicts(por_ctx *c, uint32_t u, por_set mask,

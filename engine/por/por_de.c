@@ -764,8 +764,7 @@ static void retraverse(de *x, por_ctx *c, uint32_t u0)
             c->st->retraversed++;
             if (e->label != POR_LABEL_NONE)
                 sum_label(x, c, e->label, por_edge_tids(e));
-            if (por_walk_mark(c, e->dst))
-                por_walk_push(c, e->dst, &n);
+            por_walk_visit(c, e->dst, &n);
         }
     }
     sum_cells(x, c);
