@@ -333,6 +333,11 @@ void ts_set_facts(ts *t, int on)
     t->vm.nofacts = !on;
 }
 
+void ts_set_np_claim(ts *t, int on)
+{
+    t->vm.nrpr_claims = (t->prog->has_claim ? 1u : 0u) + (on ? 1u : 0u);
+}
+
 uint32_t ts_nprocs(const uint8_t *src)
 {
     return src[BC_HDR_NPROCS];

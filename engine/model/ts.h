@@ -254,4 +254,13 @@ int  ts_accepting(const ts *t, const uint8_t *src, size_t len);
 uint32_t ts_accept_loc(const ts *t, const uint8_t *src, size_t len);
 int  ts_progress(const ts *t, const uint8_t *src, size_t len);
 
+/* _nr_pr counts the claims as processes, as pan does: the never claim
+ * (always, from ts_new on) and, after ts_set_np_claim(t, 1), the
+ * non-progress claim pan adds under -l (pan -DNP).  A search for
+ * non-progress cycles turns it on before its first successor (and leaves
+ * it on for its trail), and so does the replay of its trail: otherwise
+ * `_nr_pr == 1' means something else to spore than to pan
+ * (tests/live/nrpr_np.pml). */
+void ts_set_np_claim(ts *t, int on);
+
 #endif /* SPORE_ENGINE_TS_H */

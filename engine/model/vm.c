@@ -35,6 +35,7 @@ void vm_init(vm *m, const bc_program *prog)
     memset(m, 0, sizeof *m);
     m->prog = prog;
     m->pid = TS_NONE;
+    m->nrpr_claims = prog->has_claim ? 1 : 0;
     m->cap = 256;
     m->vec = xmalloc(m->cap);
     m->acc_cap = 16;
@@ -605,7 +606,7 @@ static vm_status exec(vm *m, uint32_t pc, const uint8_t *src)
             NEXT;
         CASE(NRPR)
             note(m, TS_OBJ_NRPR, 0, 0, 0);
-            PUSH(v[BC_HDR_NPROCS]);
+            PUSH((int32_t)(v[BC_HDR_NPROCS] + m->nrpr_claims));
             NEXT;
         CASE(TIMEOUT)
             note(m, TS_OBJ_TIMEOUT, 0, 0, 0);

@@ -64,6 +64,10 @@ typedef struct vm {
     uint32_t   pid;                 /* running process, TS_NONE in init */
     uint32_t   lbase;               /* vector offset of its frame */
     int        timeout;             /* TIMEOUT pushes this */
+    uint32_t   nrpr_claims;         /* claims that NRPR counts as
+                                       processes, as pan does: the never
+                                       claim, -l's np_ claim (vm_init: 1
+                                       with a never claim, else 0) */
     uint32_t   hs_chan;             /* handshake mode: receive on this
                                        rendezvous channel only; 0: off */
     int        hs_done;             /* the handshake message was taken */

@@ -50,7 +50,7 @@ void report_error_line(FILE *out, const bc_program *prog,
     char text[600];
     char where[256];
 
-    if (e->kind == SEARCH_E_OUTCOME && e->loc == TS_NONE) {
+    if (e->loc == TS_NONE) {    /* an outcome, a non-progress cycle */
         fprintf(out, "spore:%zu: %s (at depth %zu)\n", e->index,
                 report_error_text(prog, e, text, sizeof text), e->depth);
         return;
@@ -122,7 +122,7 @@ void report_verdict(FILE *out, const report_info *ri)
     } else if (r->verdict == SEARCH_VIOLATED && r->nerrors > 0) {
         const search_error *e = &r->errors[0];
 
-        if (e->kind == SEARCH_E_OUTCOME && e->loc == TS_NONE)
+        if (e->loc == TS_NONE)
             fprintf(out, "VIOLATED: %s",
                     report_error_text(ri->prog, e, text, sizeof text));
         else

@@ -441,10 +441,13 @@ void trail_player_error(trail_player *pl, int kind, uint32_t loc,
     bc_loc_str(pl->prog, loc, where, sizeof where);
     if (loc == TS_NONE && where_text != NULL)
         snprintf(where, sizeof where, "%s", where_text);
+    if (loc == TS_NONE && strcmp(where, "?") == 0)
+        where[0] = '\0';               /* a non-progress cycle */
     fprintf(pl->out != NULL ? pl->out : stdout,
-            "spore: %s%s%s at %s (after %zu steps)\n",
+            "spore: %s%s%s%s%s (after %zu steps)\n",
             search_err_text(kind), atext != NULL ? " " : "",
-            atext != NULL ? atext : "", where, nsteps);
+            atext != NULL ? atext : "", where[0] != '\0' ? " at " : "",
+            where, nsteps);
 }
 
 void trail_player_final(trail_player *pl)

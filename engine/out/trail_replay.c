@@ -353,6 +353,8 @@ int trail_replay_style(ts *t, const bc_program *prog, const trail *tr,
 
     if ((rc = check_hash(prog, tr, force)) != 0)
         return rc;
+    /* as the search that wrote it: -l's claim counts in _nr_pr */
+    ts_set_np_claim(t, tr->kind == SEARCH_E_NONPROGRESS);
     pl = trail_player_new(t, out, style, 0);
     if (style == TRAIL_LANES || style == TRAIL_MSC)
         count_lanes(pl, tr);

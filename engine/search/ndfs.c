@@ -451,6 +451,8 @@ int search_ndfs(ts *t, const search_options *o, int kind, search_result *r)
         return -1;
     }
     ts_set_facts(t, 0);
+    /* pan's -l claim is a process for _nr_pr; left on for the trail */
+    ts_set_np_claim(t, kind == SEARCH_CYCLE_NONPROGRESS);
     init = ts_initial(t, &len, &fnd, &floc);
     if (init == NULL) {             /* a finding in the initialisers */
         ss_free(n.ss);

@@ -89,6 +89,9 @@ check choose       "-a"             1 "VIOLATED: acceptance cycle" - -
 # non-progress cycles
 check nonprogress  "-l"             1 "VIOLATED: non-progress cycle" 9 -
 check progress_ok  "-l"             0 "VERIFIED"                15 12
+# _nr_pr counts the claims as pan does: the never claim, -l's claim
+check nrpr_claim   ""               1 "VIOLATED: assertion violated" 2 0
+check nrpr_np      "-l"             1 "VIOLATED: non-progress cycle" 3 -
 
 # a lasso replays, marked as pan marks it, and closes its cycle
 "$SPORE" -n -a starve.pml >out 2>&1
@@ -101,6 +104,16 @@ grep -q '^cycle [0-9]' starve.pml.spore.trail \
     || fail "starve's trail has no cycle line"
 grep -q 'acceptance cycle at' replay \
     || { fail "replay of starve's lasso does not close the cycle"; \
+         sed 's/^/    /' replay; }
+
+# a non-progress trail replays with -l's claim counted in _nr_pr
+"$SPORE" -n -l nrpr_np.pml >out 2>&1
+"$SPORE" replay nrpr_np.pml >replay 2>&1
+rc=$?
+[ "$rc" -eq 1 ] || { fail "replay of nrpr_np's lasso: exit $rc"; \
+                     sed 's/^/    /' replay; }
+grep -q 'non-progress cycle (after 3 steps)' replay \
+    || { fail "replay of nrpr_np does not close the cycle"; \
          sed 's/^/    /' replay; }
 
 # replay finds the claim's moves again: choose.pml's cycle needs the
