@@ -180,11 +180,18 @@ static void expand(ndfs *n, nframe *f)
     pan_order(n, m);
     /* the -l claim's moves: (np_) to the accepting loop, then stay in
      * the first loop, each with every system step; this order gives
-     * pan's counts (tests/live/nonprogress.pml: 9 states stored) */
+     * pan's counts (tests/live/nonprogress.pml: 9 states stored).  As
+     * pan's claims, it waits while an atomic sequence runs (its owner
+     * goes on): it does not see the states inside one, so a progress
+     * label there is no progress (tests/live/np_atomic.pml) */
     for (int pass = 0; pass < 2; pass++) {
         uint8_t tag = f->tag & TAG_NESTED;
 
-        if (n->kind == SEARCH_CYCLE_ACCEPT) {
+        if (n->out.atomic) {            /* the claim waits */
+            if (pass == 1)
+                break;
+            tag = f->tag;
+        } else if (n->kind == SEARCH_CYCLE_ACCEPT) {
             if (pass == 1)
                 break;
         } else if (pass == 0) {         /* np_ -> the accepting loop */
@@ -395,8 +402,11 @@ static void leave(ndfs *n)
     /* as pan, which starts the second search when it backs out of the
      * last move of an accepting state: a state without a move is no
      * seed (it is on no cycle anyway) */
+    /* nor is a state inside an atomic sequence (not stored, f->ref ==
+     * SS_NOREF): pan's claims do not see it, nor does its -a without a
+     * claim (tests/live/accept_atomic.pml) */
     if (f->post || (f->tag & TAG_NESTED) || f->nsucc == 0
-        || !accepting(n, f)) {
+        || f->ref == SS_NOREF || !accepting(n, f)) {
         pop(n);
         return;
     }

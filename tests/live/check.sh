@@ -92,6 +92,10 @@ check progress_ok  "-l"             0 "VERIFIED"                15 12
 # _nr_pr counts the claims as pan does: the never claim, -l's claim
 check nrpr_claim   ""               1 "VIOLATED: assertion violated" 2 0
 check nrpr_np      "-l"             1 "VIOLATED: non-progress cycle" 3 -
+# the claims (-l's too) do not see the states inside an atomic sequence
+check np_atomic    "-l"             1 "VIOLATED: non-progress cycle" 2 -
+check accept_atomic "-a"            0 "VERIFIED"                1 1
+check timeout_atomic "-l"           0 "VERIFIED"                11 -
 
 # a lasso replays, marked as pan marks it, and closes its cycle
 "$SPORE" -n -a starve.pml >out 2>&1
