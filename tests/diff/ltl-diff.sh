@@ -19,7 +19,8 @@
 #          under --por=none the stored-state counts must be equal too
 #   np     m.pml without the ltl line, for -l (progress labels)
 # and the runs (OPTS: -a and -a -f for ltl and never, -l for np):
-#   SPIN   spin -a V.pml; cc $PAN_CFLAGS -DNOREDUCE [-DNP] -o pan pan.c;
+#   SPIN   spin -a -o3 V.pml (no statement merging: spore has none);
+#          cc $PAN_CFLAGS -DNOREDUCE [-DNP] -o pan pan.c;
 #          ./pan -m$DEPTH OPTS: `errors: N' gives the verdict (0: -),
 #          `states, stored' the count
 #   spore  spore --json --no-trail -m $DEPTH --por=P OPTS V.pml for P in
@@ -62,7 +63,7 @@ pan_build()
         cd "$1" || exit 1
         rm -rf "b.$2" && mkdir "b.$2" && cp "$2.pml" "b.$2/" &&
             cd "b.$2" || exit 1
-        "$SPIN" -a "$2.pml" >spin.out 2>&1 || exit 1
+        "$SPIN" -a -o3 "$2.pml" >spin.out 2>&1 || exit 1
         _np=
         [ "$3" = 1 ] && _np=-DNP
         # shellcheck disable=SC2086

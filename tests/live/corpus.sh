@@ -10,7 +10,7 @@
 # For each model and each of its named ltl properties (pan -N NAME,
 # spore --ltl=NAME; one run without a name when the model has a never
 # claim or unnamed ltl blocks):
-#   SPIN   spin -a M.pml; cc $PAN_CFLAGS -DNOREDUCE -o pan pan.c;
+#   SPIN   spin -a -o3 M.pml; cc $PAN_CFLAGS -DNOREDUCE -o pan pan.c;
 #          ./pan -a [-f] -m$DEPTH [-N NAME]: `errors: N' is the verdict
 #   spore  spore --json --no-trail -a [-f] -m $DEPTH --por=P [--ltl=NAME]
 #          for P in $LIVE_POR (default: none spor)
@@ -58,7 +58,7 @@ for m in "$@"; do
     fi
     built=0
     (
-        cd "$work" && "$SPIN" -a m.pml >spin.out 2>&1 &&
+        cd "$work" && "$SPIN" -a -o3 m.pml >spin.out 2>&1 &&
             # shellcheck disable=SC2086
             "$CC" $PAN_CFLAGS -DNOREDUCE -o pan pan.c >cc.out 2>&1
     ) && built=1

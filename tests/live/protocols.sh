@@ -3,7 +3,7 @@
 # liveness properties of the protocol models in models/protocols/,
 # checked with spore -a (-a -f where fairness is meant) against the
 # verdict SPIN's pan gives (recorded below, and rerun when spin and a C
-# compiler are there: pan built `spin -a; cc -O0 -DNOREDUCE').
+# compiler are there: pan built `spin -a -o3; cc -O0 -DNOREDUCE').
 #
 # The properties are not in the model files: an ltl block puts the claim
 # into every run of the model (pan and spore both run it in lock step
@@ -77,7 +77,7 @@ check()
     fi
     [ $have_spin = 1 ] || return
     (
-        cd "$tmp" && "$SPIN" -a "$m.pml" >/dev/null 2>&1 &&
+        cd "$tmp" && "$SPIN" -a -o3 "$m.pml" >/dev/null 2>&1 &&
             "$CC" -O0 -DNOREDUCE -o pan pan.c >/dev/null 2>&1
     ) || { echo "FAIL: $m: spin/cc failed"; fails=$((fails + 1)); return; }
     # shellcheck disable=SC2086
