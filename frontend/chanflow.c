@@ -94,9 +94,10 @@ uint32_t fe_intern_chantype(cstate *cs, const ast_var *v)
     uint32_t   *foff;
     int64_t     cap = fe_const_expr(cs, v->chan_cap, "a channel size");
 
-    if (cap < 0 || cap > 255) {
+    if (cap < 0 || cap > BC_MAX_CAP) {
         diag_error(cs->d, v->chan_cap->pos, "channel capacity %" PRId64
-                   " is out of range (spore allows 0 to 255)", cap);
+                   " is out of range (spore allows 0 to %u)", cap,
+                   BC_MAX_CAP);
         cap = 0;
     }
     ct.cap = (uint32_t)cap;

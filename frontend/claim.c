@@ -145,8 +145,22 @@ void fe_claim_check(cstate *cs, const ast_decl *claim)
 
 /* ------------------------------------------------------------ ltl */
 
+/* The first X (next) of the formula under n, or NULL.  A reduction
+ * needs a property closed under stuttering (engine/por/por_live.c);
+ * spore.c refuses one with an X there, naming this place. */
+static const ltl_node *find_next(const ltl_node *n)
+{
+    const ltl_node *x;
+
+    if (n == NULL || n->kind == LTL_NEXT)
+        return n;
+    x = find_next(n->l);
+    return x != NULL ? x : find_next(n->r);
+}
+
 /* The never claim of the ltl block d, as text (malloc'd; caller frees),
- * or NULL after reporting an error. */
+ * or NULL after reporting an error.  Sets cs->claim_ltl and
+ * cs->claim_next. */
 static char *ltl_never_text(cstate *cs, const ast_decl *d)
 {
     size_t n = strlen(d->u.ltl.text);
@@ -162,8 +176,14 @@ static char *ltl_never_text(cstate *cs, const ast_decl *d)
     snprintf(neg, n + 4, "!(%s)", d->u.ltl.text);
     at.col = at.col > 2 ? at.col - 2 : 1;
     f = ltl_parse(neg, cs->d, at);
-    if (f != NULL)
+    cs->claim_ltl = 1;
+    if (f != NULL) {
+        const ltl_node *x = find_next(f->root);
+
+        if (x != NULL)
+            cs->claim_next = fe_add_loc(cs, x->pos) + 1;
         ba = ltl_to_ba(f, cs->d);
+    }
     if (ba != NULL && (out = open_memstream(&text, &len)) != NULL) {
         ltl_print_never(ba, f->props, neg, out);
         fclose(out);

@@ -209,9 +209,8 @@ typedef struct dfix {           /* a goto inside a d_step to patch */
  * the end.
  */
 #define FE_CT_WORDS 2                   /* chantypes: at most 128 */
-#define FE_MAX_CHANTYPES 128            /* the vector's tag byte: 0x80 |
+#define FE_MAX_CHANTYPES BC_MAX_CHANTYPES /* the vector's tag byte: 0x80 |
                                            chantype (engine/model/bc.h) */
-#define FE_MAX_PROCTYPES 128            /* proctype byte < 0x80 */
 #define FE_MAX_GLOBALS 60000u
 
 typedef struct chset {
@@ -341,6 +340,9 @@ typedef struct cstate {
                                            block; owned, fe_claim_fini */
     const char         *claim_name;     /* the ltl block's name, "" when
                                            it has none; NULL: no ltl */
+    int                 claim_ltl;      /* the claim is an ltl block's */
+    uint32_t            claim_next;     /* location id + 1 of its first
+                                           X (next), 0: none */
 } cstate;
 
 /* The index of the next instruction to emit. */

@@ -97,8 +97,7 @@ static void emit_var_init(cstate *cs, const fe_sym *s, const ast_var *v)
         ct = s->chantype - 1;
         c = &cs->chantypes.v[ct];
         cs->init_chans += n;
-        cs->init_bytes += (uint64_t)n * (BC_CHAN_HDR + (c->cap ? c->cap : 1)
-                               * c->msg_size);
+        cs->init_bytes += (uint64_t)n * bc_chan_seg_size(c);
         if (global && cs->over_pos.line == 0
             && (cs->init_chans > BC_MAX_CHANS || BC_HDR_SIZE + cs->gsize
                 + cs->init_bytes > BC_MAX_VECTOR))
@@ -265,10 +264,10 @@ static void register_decls(cstate *cs)
             if (fe_find_proc(cs, dcl->u.proc.name) != NOLOC)
                 diag_error(cs->d, dcl->pos, "proctype '%s' is already "
                            "declared", dcl->u.proc.name);
-            if (cs->proclist.n == FE_MAX_PROCTYPES) {
+            if (cs->proclist.n == BC_MAX_PROCTYPES) {
                 diag_error(cs->d, dcl->pos, "more than %u proctypes (init "
                            "included): a limit of spore",
-                           FE_MAX_PROCTYPES);
+                           BC_MAX_PROCTYPES);
                 cs->fatal = 1;      /* the rest is not even registered */
                 return;
             }
@@ -511,8 +510,44 @@ static void add_claim(cstate *cs, bc_program *p)
     p->claim_off = BC_HDR_SIZE + cs->gsize;
     p->claim_name = cs->claim_name != NULL
                     ? arena_strdup(cs->mem, cs->claim_name) : NULL;
+    p->claim_ltl = cs->claim_ltl;
+    p->claim_next = cs->claim_next;
     cs->gsize += 2;
     fe_push(&cs->proclist, pe);
+}
+
+/* CNEWs from code index pc to the first RET; *run_at gets the number
+ * seen before the first RUN (all of them when there is none). */
+static uint32_t count_cnews(const bc_program *p, uint32_t pc,
+                            uint32_t *run_at)
+{
+    uint32_t n = 0;
+
+    *run_at = UINT32_MAX;
+    for (; pc < p->ncode && p->code[pc].op != BC_RET; pc++) {
+        if (p->code[pc].op == BC_RUN && *run_at == UINT32_MAX)
+            *run_at = n;
+        if (p->code[pc].op == BC_CNEW)
+            n++;
+    }
+    if (*run_at == UINT32_MAX)
+        *run_at = n;
+    return n;
+}
+
+/* The segment counts of the vector's layout (engine/model/bc.h): the
+ * global channels come before every process, and each process is
+ * followed by the channels its init code creates. */
+static void count_segments(bc_program *p)
+{
+    uint32_t k, before;
+
+    for (k = 0; k < p->nprocs; k++)
+        if (!(p->has_claim && k == p->claim))
+            p->procs[k].nchans = count_cnews(p, p->procs[k].init_code,
+                                             &before);
+    count_cnews(p, p->init_code, &before);
+    p->nglobal_chans = before;
 }
 
 bc_program *fe_compile(const lang_program *lp, const char *model_name,
@@ -581,6 +616,7 @@ bc_program *fe_compile_opts(const lang_program *lp, const char *model_name,
     TAKE(p->mtypes, p->nmtypes, cs.mtypes);
     p->globals_size = cs.gsize;
     cstate_fini(&cs);
+    count_segments(p);
     fe_compute_deps(p);
     return p;
 }

@@ -15,8 +15,17 @@
  *   [3]  u8   0 (reserved)
  *   [4 .. 4 + globals_size)   the globals block G
  *   then segments, in creation order:
- *     process:  [u8 proctype (< 0x80)] [u16 pc] [frame: frame_size bytes]
- *     channel:  [u8 0x80 | chantype]   [u8 len] [max(cap,1) * msg_size]
+ *     process:  [u8 proctype] [u16 pc] [frame: frame_size bytes]
+ *     channel:  [u8 0x80 | chantype] [len] [max(cap,1) * msg_size]
+ *               len is u8 when cap < 256, u16 from 256 on (as pan's Qlen)
+ *
+ * Segment order: the global channels first (nglobal_chans), then each
+ * process followed by the nchans channels its init code creates.  With
+ * at most BC_TAG_PROCS proctypes a proctype byte is below 0x80 and the
+ * first byte tells the two kinds apart; with more (up to 256) a process
+ * byte may have the top bit set, and the position alone says which
+ * segment is a channel (bc_seg_is_chan).  Either way the bytes written
+ * are the same.
  *
  * The i-th process segment is the process with pid i; the j-th channel
  * segment is the channel with id j + 1 (0 is "no channel").  Processes are
@@ -107,8 +116,12 @@ typedef struct bc_insn {
 #define BC_HDR_ATOMIC   2
 #define BC_HDR_SIZE     4
 #define BC_PROC_HDR     3   /* proctype byte + u16 pc */
-#define BC_CHAN_HDR     2   /* tag byte + len byte */
+/* a channel's header: tag byte + length (bc_chan_hdr: 2 or 3 bytes) */
 #define BC_CHAN_TAG     0x80
+#define BC_TAG_PROCS    128 /* up to this many proctypes, the tag decides */
+#define BC_MAX_PROCTYPES 256 /* a proctype is one byte (init included) */
+#define BC_MAX_CHANTYPES 128 /* 0x80 | chantype in the tag byte */
+#define BC_MAX_CAP      65535u  /* a channel's length is at most a u16 */
 #define BC_MAX_PROCS    255
 #define BC_MAX_CHANS    255
 #define BC_MAX_VECTOR   65535u  /* bytes of a state vector */
@@ -195,6 +208,8 @@ typedef struct bc_proctype {
     const bc_var *vars;     /* parameters, then locals */
     uint32_t    nvars;
     int         is_init;
+    uint32_t    nchans;     /* channels its init code creates (CNEW):
+                               the segments right after its own */
 } bc_proctype;
 
 typedef struct bc_chantype {
@@ -238,6 +253,8 @@ typedef struct bc_program {
     uint32_t      init_code;    /* builds the initial state: globals,
                                    global channels, active processes in
                                    SPIN's order; ends with RET */
+    uint32_t      nglobal_chans; /* CNEWs of init_code, all before its
+                                   first RUN: the first channel segments */
 
     const char  **strings;      /* printf formats and statement texts */
     uint32_t      nstrings;
@@ -268,9 +285,71 @@ typedef struct bc_program {
     uint32_t      claim;
     uint32_t      claim_off;
     const char   *claim_name;
+    /* Whether the claim is the translation of an ltl block (its language
+     * is then closed under stuttering when the formula has no X, which
+     * the reduction under -a needs: engine/por/por_live.c), and the
+     * location id + 1 of the formula's first X (next), 0: none. */
+    int           claim_ltl;
+    uint32_t      claim_next;
 
     struct arena *mem;          /* owns names and strings (util/xalloc.h) */
 } bc_program;
+
+/* ------------------------------------------- segments of a vector */
+
+/* Bytes of a channel's length field: one below capacity 256, else two. */
+static inline unsigned bc_chan_hdr(const bc_chantype *ct)
+{
+    return ct->cap > 255 ? 3u : 2u;
+}
+
+/* Bytes of a channel segment of type ct. */
+static inline size_t bc_chan_seg_size(const bc_chantype *ct)
+{
+    return bc_chan_hdr(ct) + (size_t)(ct->cap ? ct->cap : 1) * ct->msg_size;
+}
+
+/* The number of messages in channel segment seg of type ct. */
+static inline uint32_t bc_chan_len(const bc_chantype *ct, const uint8_t *seg)
+{
+    return ct->cap > 255 ? (uint32_t)seg[1] | (uint32_t)seg[2] << 8
+                         : (uint32_t)seg[1];
+}
+
+static inline void bc_chan_set_len(const bc_chantype *ct, uint8_t *seg,
+                                   uint32_t n)
+{
+    seg[1] = (uint8_t)n;
+    if (ct->cap > 255)
+        seg[2] = (uint8_t)(n >> 8);
+}
+
+/* Walking the segments of a vector in order: start with *pending =
+ * p->nglobal_chans; bc_seg_is_chan() says whether the segment at seg is a
+ * channel and updates *pending (the channels still owed to the last
+ * process, or to the globals).  It does not check that the segment's
+ * proctype or chantype is in range. */
+static inline int bc_seg_is_chan(const bc_program *p, const uint8_t *seg,
+                                 uint32_t *pending)
+{
+    int chan = p->nprocs > BC_TAG_PROCS ? *pending > 0
+                                        : (seg[0] & BC_CHAN_TAG) != 0;
+
+    if (chan) {
+        if (*pending > 0)
+            (*pending)--;
+    } else {
+        *pending = seg[0] < p->nprocs ? p->procs[seg[0]].nchans : 0;
+    }
+    return chan;
+}
+
+/* The chantype of channel segment seg. */
+static inline const bc_chantype *bc_seg_chantype(const bc_program *p,
+                                                 const uint8_t *seg)
+{
+    return &p->chantypes[seg[0] & 0x7fu];
+}
 
 /* Free a program and everything it owns (every array above is its own
  * malloc'd block; strings and names live in an arena kept by the

@@ -809,17 +809,17 @@ int ts_valid_end(const ts *t, const uint8_t *src, size_t len,
 {
     const bc_program *p = t->prog;
     size_t off = BC_HDR_SIZE + p->globals_size;
+    uint32_t pending = p->nglobal_chans;
 
     while (off < len) {
         unsigned tag = src[off];
 
-        if (tag & BC_CHAN_TAG) {
-            const bc_chantype *ct = &p->chantypes[tag & 0x7fu];
+        if (bc_seg_is_chan(p, src + off, &pending)) {
+            const bc_chantype *ct = bc_seg_chantype(p, src + off);
 
-            if (require_empty_chans && src[off + 1] != 0)
+            if (require_empty_chans && bc_chan_len(ct, src + off) != 0)
                 return 0;
-            off += BC_CHAN_HDR + (size_t)(ct->cap ? ct->cap : 1)
-                   * ct->msg_size;
+            off += bc_chan_seg_size(ct);
         } else {
             const bc_proctype *pt = &p->procs[tag];
             uint32_t pc = (uint32_t)src[off + 1]
@@ -841,17 +841,15 @@ static size_t find_seg(const bc_program *p, const uint8_t *src, size_t len,
     size_t off = BC_HDR_SIZE + p->globals_size;
     uint32_t np = 0;
     uint32_t nc = 0;
+    uint32_t pending = p->nglobal_chans;
 
     while (off < len) {
         unsigned tag = src[off];
 
-        if (tag & BC_CHAN_TAG) {
-            const bc_chantype *ct = &p->chantypes[tag & 0x7fu];
-
+        if (bc_seg_is_chan(p, src + off, &pending)) {
             if (chan && ++nc == want)
                 return off;
-            off += BC_CHAN_HDR + (size_t)(ct->cap ? ct->cap : 1)
-                   * ct->msg_size;
+            off += bc_chan_seg_size(bc_seg_chantype(p, src + off));
         } else {
             if (!chan && np++ == want)
                 return off;
@@ -879,15 +877,13 @@ size_t ts_proc_locs(const ts *t, const uint8_t *src, size_t len,
     const bc_program *p = t->prog;
     size_t            off = BC_HDR_SIZE + p->globals_size;
     size_t            np = 0;
+    uint32_t          pending = p->nglobal_chans;
 
     while (off < len) {
         unsigned tag = src[off];
 
-        if (tag & BC_CHAN_TAG) {
-            const bc_chantype *ct = &p->chantypes[tag & 0x7fu];
-
-            off += BC_CHAN_HDR + (size_t)(ct->cap ? ct->cap : 1)
-                   * ct->msg_size;
+        if (bc_seg_is_chan(p, src + off, &pending)) {
+            off += bc_chan_seg_size(bc_seg_chantype(p, src + off));
             continue;
         }
         if (tag >= p->nprocs)
@@ -981,14 +977,16 @@ static void print_vars(const bc_program *p, const char *prefix,
 /* Channel contents as "[f1,f2][f1,f2]", or "[]" when empty. */
 static void put_chan(const bc_program *p, const uint8_t *seg, FILE *out)
 {
-    const bc_chantype *ct = &p->chantypes[seg[0] & 0x7fu];
+    const bc_chantype *ct = bc_seg_chantype(p, seg);
+    uint32_t n = bc_chan_len(ct, seg);
     uint32_t k;
     uint32_t f;
 
-    if (seg[1] == 0)
+    if (n == 0)
         fputs("[]", out);
-    for (k = 0; k < seg[1]; k++) {
-        const uint8_t *msg = seg + BC_CHAN_HDR + (size_t)k * ct->msg_size;
+    for (k = 0; k < n; k++) {
+        const uint8_t *msg = seg + bc_chan_hdr(ct)
+                             + (size_t)k * ct->msg_size;
 
         putc('[', out);
         for (f = 0; f < ct->nfields; f++) {
@@ -1004,11 +1002,11 @@ static void put_chan(const bc_program *p, const uint8_t *seg, FILE *out)
 static int chan_differs(const bc_program *p, const uint8_t *a,
                         const uint8_t *b)
 {
-    const bc_chantype *ct = &p->chantypes[a[0] & 0x7fu];
+    const bc_chantype *ct = bc_seg_chantype(p, a);
 
-    return a[0] != b[0] || a[1] != b[1]
-           || memcmp(a + BC_CHAN_HDR, b + BC_CHAN_HDR,
-                     (size_t)a[1] * ct->msg_size) != 0;
+    return a[0] != b[0] || bc_chan_len(ct, a) != bc_chan_len(ct, b)
+           || memcmp(a + bc_chan_hdr(ct), b + bc_chan_hdr(ct),
+                     (size_t)bc_chan_len(ct, a) * ct->msg_size) != 0;
 }
 
 void ts_print_state(const ts *t, const uint8_t *src, size_t len,
@@ -1072,8 +1070,8 @@ int ts_chan_len(const ts *t, const uint8_t *src, size_t len, uint32_t chan,
     if (off == 0)
         return -1;
     if (cap != NULL)
-        *cap = t->prog->chantypes[src[off] & 0x7fu].cap;
-    return src[off + 1];
+        *cap = bc_seg_chantype(t->prog, src + off)->cap;
+    return (int)bc_chan_len(bc_seg_chantype(t->prog, src + off), src + off);
 }
 
 int ts_print_msg(const ts *t, const uint8_t *src, size_t len, uint32_t chan,
@@ -1087,10 +1085,12 @@ int ts_print_msg(const ts *t, const uint8_t *src, size_t len, uint32_t chan,
     if (chan == 0 || chan > src[BC_HDR_NCHANS])
         return -1;
     off = find_seg(p, src, len, chan, 1);
-    if (off == 0 || k >= src[off + 1])
+    if (off == 0)
         return -1;
-    ct = &p->chantypes[src[off] & 0x7fu];
-    msg = src + off + BC_CHAN_HDR + (size_t)k * ct->msg_size;
+    ct = bc_seg_chantype(p, src + off);
+    if (k >= bc_chan_len(ct, src + off))
+        return -1;
+    msg = src + off + bc_chan_hdr(ct) + (size_t)k * ct->msg_size;
     for (uint32_t f = 0; f < ct->nfields; f++) {
         if (f)
             putc(',', out);
@@ -1137,6 +1137,15 @@ uint32_t ts_trans_loc(const ts *t, uint32_t trans)
     const bc_trans *tr = &t->prog->trans[trans];
 
     return t->prog->procs[tr->proc].loc0 + tr->src;
+}
+
+uint32_t ts_trans_dst(const ts *t, uint32_t trans)
+{
+    const bc_trans *tr = &t->prog->trans[trans];
+
+    if (tr->dst >= t->prog->procs[tr->proc].nlocs)
+        return TS_NONE;
+    return t->prog->procs[tr->proc].loc0 + tr->dst;
 }
 
 const bc_pcloc *ts_loc(const ts *t, uint32_t loc)

@@ -239,6 +239,9 @@ uint32_t ts_nlocs(const ts *t);
 void     ts_track_locs(ts *t, uint8_t *reached);
 /* The location a transition starts from (procs[proc].loc0 + src). */
 uint32_t ts_trans_loc(const ts *t, uint32_t trans);
+/* The location it leads to (procs[proc].loc0 + dst; for a death, its
+ * own), TS_NONE when that is not a location of its proctype. */
+uint32_t ts_trans_dst(const ts *t, uint32_t trans);
 /* The location's record: its flags (BC_L_*), its location id and its
  * transitions (first, ntrans into prog->trans). */
 const bc_pcloc *ts_loc(const ts *t, uint32_t loc);
@@ -262,5 +265,77 @@ int  ts_progress(const ts *t, const uint8_t *src, size_t len);
  * `_nr_pr == 1' means something else to spore than to pan
  * (tests/live/nrpr_np.pml). */
 void ts_set_np_claim(ts *t, int on);
+
+/* ------------------------------------- static facts per location
+ * For the partial order reductions (engine/model/facts.c): what each
+ * control location's transitions may read and write, from the static
+ * sets of frontend/deps.c (bc_reads/bc_writes), so that engine/por
+ * reads them here instead of walking prog->trans and prog->pclocs.
+ * Locations are numbered as ts_proc_locs() and ts_nlocs() number them;
+ * transitions as ts_succ.trans.  A static set is nwords uint64_t words
+ * (bit b: object b, the numbering of bc.h: global bytes, then the
+ * BC_OBJ_* pseudo-objects); a per-location set of location li is at
+ * [li * nwords].  Every array has at least one element. */
+typedef struct ts_facts {
+    uint32_t  nlocs;        /* locations: ts_nlocs() */
+    uint32_t  ntrans;       /* transitions */
+    uint32_t  nwords;       /* words of one static set */
+    uint64_t *loc_rd;       /* union of the reads of li's transitions */
+    uint64_t *loc_wr;       /* ... and of their writes */
+    uint8_t  *loc_invis;    /* li has a transition, and each is
+                               invisible (bc_trans_invisible) and none
+                               is atomic, a timeout or a death */
+    uint32_t *loc_first;    /* li's transitions: loc_first[li] .. */
+    uint32_t *loc_ntrans;   /* ... loc_first[li] + loc_ntrans[li] - 1 */
+    uint32_t *trans_loc;    /* per transition: its location */
+    /* F-STACK-STATIC: the union over every location li's proctype can
+     * reach from li (li included), whether a `run' is reachable, and
+     * the facts of every proctype some `run' can start */
+    uint64_t *reach_rd;
+    uint64_t *reach_wr;
+    uint8_t  *reach_run;
+    uint64_t *spawn_rd;     /* one set */
+    uint64_t *spawn_wr;
+    int       has_run;      /* some transition runs a process */
+    int       uses_timeout; /* some transition uses timeout */
+} ts_facts;
+
+/* The static facts of prog, computed once (a fixpoint over each
+ * proctype's control flow: linear in the program times its longest
+ * path).  Owned by the caller; ts_facts_free() frees (NULL: no-op).
+ * Exits (xalloc) when out of memory, as the program's own tables. */
+ts_facts *ts_facts_new(const bc_program *prog);
+void      ts_facts_free(ts_facts *f);
+
+/* Words of one static set of prog (bc_reads/bc_writes). */
+static inline uint32_t ts_set_words(const bc_program *prog)
+{
+    return prog->nwords;
+}
+
+/* The bits [*lo, *hi) of prog's static sets that stand for the object
+ * the dynamic access x touched (a global's bytes, or the pseudo-object
+ * of its kind), cut at the number of objects: how a dynamic label is
+ * compared with static facts (engine/por, F-NONDET and the pending
+ * conflicts). */
+static inline void ts_access_bits(const bc_program *prog,
+                                  const ts_access *x, uint32_t *lo,
+                                  uint32_t *hi)
+{
+    uint32_t g = prog->globals_size;
+
+    switch (x->kind) {
+    case TS_OBJ_GLOBAL:
+        *lo = x->id;
+        *hi = x->id + x->width;
+        break;
+    case TS_OBJ_CHAN:    *lo = g + BC_OBJ_CHANS; *hi = *lo + 1; break;
+    case TS_OBJ_NRPR:    *lo = g + BC_OBJ_NRPR; *hi = *lo + 1; break;
+    case TS_OBJ_GATE:    *lo = g + BC_OBJ_GATE; *hi = *lo + 1; break;
+    default:             *lo = g + BC_OBJ_TIMEOUT; *hi = *lo + 1; break;
+    }
+    if (*hi > prog->nobjects)
+        *hi = prog->nobjects;
+}
 
 #endif /* SPORE_ENGINE_TS_H */

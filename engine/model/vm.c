@@ -160,19 +160,17 @@ int vm_decode(const bc_program *prog, const uint8_t *src, size_t len,
     size_t off = BC_HDR_SIZE + prog->globals_size;
     uint32_t np = 0;
     uint32_t nc = 0;
+    uint32_t pending = prog->nglobal_chans;
     unsigned tag;
 
     while (off < len) {
         tag = src[off];
-        if (tag & BC_CHAN_TAG) {
-            const bc_chantype *ct;
-
-            if ((tag & 0x7fu) >= prog->nchantypes || nc >= BC_MAX_CHANS)
+        if (bc_seg_is_chan(prog, src + off, &pending)) {
+            if (!(tag & BC_CHAN_TAG) || (tag & 0x7fu) >= prog->nchantypes
+                || nc >= BC_MAX_CHANS)
                 return -1;
-            ct = &prog->chantypes[tag & 0x7fu];
             lay->coff[++nc] = (uint32_t)off;
-            off += BC_CHAN_HDR + (size_t)(ct->cap ? ct->cap : 1)
-                   * ct->msg_size;
+            off += bc_chan_seg_size(bc_seg_chantype(prog, src + off));
         } else {
             if (tag >= prog->nprocs || np >= BC_MAX_PROCS)
                 return -1;
@@ -623,23 +621,24 @@ static vm_status exec(vm *m, uint32_t pc, const uint8_t *src)
                 BADCHAN(ch, (uint32_t)i->c);
             note(m, TS_OBJ_CHAN, (uint32_t)ch, 0, 0);
             cs = v + m->lay->coff[ch];
-            ct = &prog->chantypes[cs[0] & 0x7fu];
+            ct = bc_seg_chantype(prog, cs);
             if (i->op == BC_CLEN)
-                TOP() = cs[1];
+                TOP() = (int32_t)bc_chan_len(ct, cs);
             else                /* a rendezvous is full only mid-handshake */
-                TOP() = cs[1] >= (ct->cap ? ct->cap : 1);
+                TOP() = bc_chan_len(ct, cs) >= (ct->cap ? ct->cap : 1);
             NEXT;
         }
         CASE(SEND) {
             int32_t ch = sp[-1 - (int)i->a];
             uint8_t *cs;
             const bc_chantype *ct;
+            uint32_t n;
 
             if (!CHAN_OK(ch))
                 BADCHAN(ch, (uint32_t)i->c);
             note(m, TS_OBJ_CHAN, (uint32_t)ch, 0, 1);
             cs = v + m->lay->coff[ch];
-            ct = &prog->chantypes[cs[0] & 0x7fu];
+            ct = bc_seg_chantype(prog, cs);
             /* the compiler rejects a wrong field count when it knows
              * the channel; through a struct field or an int it may
              * not (pan: "too few parameters in send stmnt") */
@@ -655,15 +654,16 @@ static vm_status exec(vm *m, uint32_t pc, const uint8_t *src)
                 if (m->hs_chan || m->rv_chan || cs[1] != 0)
                     goto blocked;
                 m->rv_chan = (uint32_t)ch;
-            } else if (cs[1] >= ct->cap) {
+            } else if (bc_chan_len(ct, cs) >= ct->cap) {
                 goto blocked;
             }
             WRITABLE();
             cs = v + m->lay->coff[ch];
-            sp = pop_message(sp, cs + BC_CHAN_HDR
-                             + (size_t)cs[1] * ct->msg_size, ct, i->a);
+            n = bc_chan_len(ct, cs);
+            sp = pop_message(sp, cs + bc_chan_hdr(ct)
+                             + (size_t)n * ct->msg_size, ct, i->a);
             sp--;
-            cs[1]++;
+            bc_chan_set_len(ct, cs, n + 1);
             NEXT;
         }
         CASE(RECV) {
@@ -676,15 +676,15 @@ static vm_status exec(vm *m, uint32_t pc, const uint8_t *src)
             if (m->hs_chan != (uint32_t)ch && m->hs_chan)
                 goto blocked;
             cs = v + m->lay->coff[ch];
-            if (cs[1] == 0)
+            m->m_ct = bc_seg_chantype(prog, cs);
+            if (bc_chan_len(m->m_ct, cs) == 0)
                 goto blocked;
-            m->m_ct = &prog->chantypes[cs[0] & 0x7fu];
             if (i->a != m->m_ct->nfields)
                 FAIL(TS_BADMSG, (uint32_t)i->c);   /* as in SEND */
             if (m->m_ct->cap == 0 && !m->hs_chan)
                 goto blocked;   /* only a handshake empties a [0] slot */
             m->m_chan = (uint32_t)ch;
-            m->m_off = m->lay->coff[ch] + BC_CHAN_HDR;
+            m->m_off = m->lay->coff[ch] + bc_chan_hdr(m->m_ct);
             NEXT;
         }
         CASE(RMATCH) {
@@ -705,14 +705,16 @@ static vm_status exec(vm *m, uint32_t pc, const uint8_t *src)
             uint8_t *cs;
             size_t ms = m->m_ct->msg_size;
             size_t n;
+            size_t h;
 
             note(m, TS_OBJ_CHAN, m->m_chan, 0, 1);
             WRITABLE();
             cs = v + m->lay->coff[m->m_chan];
-            n = cs[1];
-            memmove(cs + BC_CHAN_HDR, cs + BC_CHAN_HDR + ms, (n - 1) * ms);
-            memset(cs + BC_CHAN_HDR + (n - 1) * ms, 0, ms);
-            cs[1] = (uint8_t)(n - 1);
+            n = bc_chan_len(m->m_ct, cs);
+            h = bc_chan_hdr(m->m_ct);
+            memmove(cs + h, cs + h + ms, (n - 1) * ms);
+            memset(cs + h + (n - 1) * ms, 0, ms);
+            bc_chan_set_len(m->m_ct, cs, (uint32_t)(n - 1));
             if (m->m_chan == m->hs_chan)
                 m->hs_done = 1;
             NEXT;
@@ -725,8 +727,8 @@ static vm_status exec(vm *m, uint32_t pc, const uint8_t *src)
             uint8_t *seg;
             uint32_t k;
 
-            if (np >= BC_MAX_PROCS)
-                goto blocked;
+            if (np >= BC_MAX_PROCS)     /* pan: "too many processes" */
+                FAIL(TS_OVERFLOW, (uint32_t)i->c);
             WRITABLE();
             if (m->ncall >= VM_CALL_MAX
                 || grow_vec(m, off + BC_PROC_HDR + pt->frame_size) < 0)
@@ -759,8 +761,7 @@ static vm_status exec(vm *m, uint32_t pc, const uint8_t *src)
             const bc_chantype *ct = &prog->chantypes[i->a];
             uint32_t nc = m->lay->nchans;
             size_t off = m->len;
-            size_t sz = BC_CHAN_HDR + (size_t)(ct->cap ? ct->cap : 1)
-                        * ct->msg_size;
+            size_t sz = bc_chan_seg_size(ct);
 
             WRITABLE();
             if (nc >= BC_MAX_CHANS || grow_vec(m, off + sz) < 0)

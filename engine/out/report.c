@@ -95,8 +95,9 @@ const char *report_incomplete_reason(const report_info *ri, char *buf,
     case SEARCH_STOP_LIMIT: {
         char where[256];
 
-        snprintf(buf, size, "state vector limit (%u bytes) or channel "
-                 "limit (%u) reached at %s", BC_MAX_VECTOR, BC_MAX_CHANS,
+        snprintf(buf, size, "state vector limit (%u bytes), channel "
+                 "limit (%u) or process limit (%u) reached at %s",
+                 BC_MAX_VECTOR, BC_MAX_CHANS, BC_MAX_PROCS,
                  bc_loc_str(ri->prog, r->limit_loc, where, sizeof where));
         break;
     }
@@ -247,8 +248,12 @@ static void text_por(FILE *out, const report_info *ri)
     fprintf(out, "%9zu states reducible (one invisible thread)\n",
             p->reducible);
     fprintf(out, "%9zu states irreducible\n", p->irreducible);
-    fprintf(out, "%9zu states fully expanded by the stack proviso (F-C3)\n",
-            p->full_c3);
+    if (ri->opts->liveness)         /* engine/por/por_live.c */
+        fprintf(out, "%9zu states fully expanded by the static cycle "
+                "proviso\n", p->full_c3);
+    else
+        fprintf(out, "%9zu states fully expanded by the stack proviso "
+                "(F-C3)\n", p->full_c3);
     if (shows & POR_SHOW_GRAPH) {
         fprintf(out, "%9zu states fully expanded by F-STACK\n",
                 p->full_stack);
@@ -341,10 +346,11 @@ static void text_limits(FILE *out, const report_info *ri)
         char where[256];
 
         fprintf(out, "spore: a step at %s needs more than spore's limits "
-                "allow: a state of at most %u bytes and at most %u "
-                "channels; the states beyond it were not explored\n",
+                "allow: a state of at most %u bytes, at most %u "
+                "channels and at most %u processes; the states beyond it "
+                "were not explored\n",
                 bc_loc_str(ri->prog, r->limit_loc, where, sizeof where),
-                BC_MAX_VECTOR, BC_MAX_CHANS);
+                BC_MAX_VECTOR, BC_MAX_CHANS, BC_MAX_PROCS);
     }
 }
 

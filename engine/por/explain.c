@@ -219,7 +219,7 @@ static void later_text(por_ctx *c, por_set add, int how, uint32_t u,
 
             if (!(add & por_bit(p)))
                 continue;
-            l = &c->prog->pclocs[locs[p]];
+            l = ts_loc(c->t, locs[p]);
             n += (size_t)snprintf(buf + n, size - n, "%sthe pending ",
                                   n ? " and " : "");
             if (l->ntrans > 0)

@@ -363,7 +363,10 @@ typedef struct por_ctx {
     por_edge             *edges;
     size_t                nedges, edges_cap;
 
-    /* static facts per location: union over its transitions */
+    /* static facts per location: union over its transitions.  They
+     * are the model's (ts_facts, engine/model/facts.c): the fields
+     * below alias facts' arrays (read only), set by por_facts_init() */
+    ts_facts             *facts;
     uint64_t             *loc_rd;       /* npclocs * nwords */
     uint64_t             *loc_wr;
     uint8_t              *loc_invis;    /* all invisible, none atomic */
@@ -461,8 +464,8 @@ por_set  por_pending_conflicts2(por_ctx *c, uint32_t u, por_set mask,
 int      por_static_conflict(const bc_program *p, const uint64_t *r1,
                              const uint64_t *w1, const uint64_t *r2,
                              const uint64_t *w2);
-/* Index (into prog->pclocs, c->loc_rd / nwords) of the location of
- * thread slot of f. */
+/* Index (a location of ts_nlocs(), c->loc_rd / nwords) of the location
+ * of thread slot of f.  Needs por_facts_init(). */
 size_t   por_thread_loc(por_ctx *c, const por_frame *f, uint32_t slot);
 
 /* Cycle treatments of the dynamic algorithms (--cycle-fix, design
@@ -601,8 +604,10 @@ const char *por_mode_proviso(int m, int fix, int de_paths, char *buf,
 /* --------------------------------------------- static facts, S-POR */
 
 /* Fill c's static facts per location (loc_rd, loc_wr, loc_invis,
- * uses_timeout, and F-STACK-STATIC's loc_reach_*, spawn_*, has_run) from
- * c->prog; por_facts_free() frees them.  Needs only c->prog. */
+ * uses_timeout, and F-STACK-STATIC's loc_reach_*, spawn_*, has_run):
+ * c->facts := ts_facts_new(c->prog) (engine/model/facts.c), the other
+ * fields point into it; por_facts_free() frees them.  Needs only
+ * c->prog. */
 void     por_facts_init(por_ctx *c);
 void     por_facts_free(por_ctx *c);
 
@@ -623,9 +628,64 @@ por_set  por_pending_mask(por_ctx *c, const por_frame *f,
  * counts in c->st.  Needs por_facts_init(). */
 void     por_spor_reducible(por_ctx *c, por_frame *f);
 
+/* ---------------------------------- races that cannot happen (DE, DL)
+ * (por_dl.c, which gives the soundness argument.)  Per-location static
+ * facts with which DL and DE drop a dependency no run can reverse:
+ * through _nr_pr, with a step that cannot be taken while a process of a
+ * higher pid is alive; through the atomic gate, once no atomic owner
+ * can ever block half way again.  Made from c->prog. */
+typedef struct por_rfacts {
+    size_t   nlocs;
+    uint8_t *nrpr_max;      /* per location: the largest _nr_pr with
+                               which some transition there can be taken
+                               (255: no bound) */
+    uint8_t *die_only;      /* per location: its transitions are deaths */
+    uint8_t *gate_live;     /* per location: an atomic owner can be, or
+                               come to be, blocked half way */
+    int      gate_model;    /* some transition writes the gate */
+    int      spawn_gate;    /* some `run' starts a proctype that can */
+} por_rfacts;
+
+void por_rfacts_init(por_ctx *c, por_rfacts *r);
+void por_rfacts_free(por_rfacts *r);
+/* Can thread rp, standing at location li, take a step in a run from a
+ * state where thread p is about to move, before p moves?  1 when not
+ * known. */
+int  por_rfacts_can_race(const por_rfacts *r, uint32_t li, uint32_t rp,
+                         uint32_t p);
+/* Is the gate dead at stored state ref: no atomic owner can block half
+ * way in any state reachable from it? */
+int  por_rfacts_gate_dead(por_ctx *c, const por_rfacts *r, uint32_t ref);
+
 /* Shared by the strategies' enter(): set safe/todo for a reducible state
  * (the search has put the chosen thread in f->safe) or an irreducible
  * one.  Returns 1 when f is irreducible. */
 int      por_enter_common(por_ctx *c, por_frame *f, unsigned needs);
+
+/* ------------------------------------- S-POR under liveness (-a, -l)
+ * (por_live.c) The ample set of the nested depth-first search
+ * (engine/search/ndfs.c): at a state, the one process whose successors
+ * alone are explored, or all of them.  The choice is a pure function of
+ * the system state (never of the stack, the claim's state or which of
+ * the two searches asks), so both searches of the nested DFS walk one
+ * reduced graph; por_live.c gives the soundness argument. */
+typedef struct por_live por_live;
+
+/* The ample sets of t's program for a search of non-progress cycles
+ * (nonprogress: progress labels are what the property sees) or of
+ * acceptance cycles (the never claim's propositions, or without a
+ * claim the processes' accept labels).  NULL when out of memory. */
+por_live *por_live_new(ts *t, int nonprogress);
+void      por_live_free(por_live *l);
+/* The pid of the process whose successors alone need exploring at
+ * state src (len bytes), whose successors ts_successors() put in out;
+ * TS_NONE: explore them all.  A successor of the never claim alone
+ * (pid TS_NONE: its stutter, or a finding in its expression) is always
+ * kept.  Counts the decision when `count' (once per stored state). */
+uint32_t  por_live_ample(por_live *l, const uint8_t *src, size_t len,
+                         const ts_succs *out, int count);
+/* Add what it decided to st: reducible, irreducible, full_c3 (refused by
+ * the static cycle proviso), nondet_denied, threads_skipped. */
+void      por_live_stats(const por_live *l, search_por_stats *st);
 
 #endif /* SPORE_ENGINE_POR_H */

@@ -334,7 +334,6 @@ int por_label_conflict_static(const por_labels *l, const bc_program *p,
                               const uint64_t *wr)
 {
     const ts_access *x;
-    uint32_t         g = p->globals_size;
 
     if (a == POR_LABEL_NONE)
         return 0;
@@ -343,30 +342,7 @@ int por_label_conflict_static(const por_labels *l, const bc_program *p,
         uint32_t lo;
         uint32_t hi;
 
-        switch (x[i].kind) {
-        case TS_OBJ_GLOBAL:
-            lo = x[i].id;
-            hi = x[i].id + x[i].width;
-            break;
-        case TS_OBJ_CHAN:
-            lo = g + BC_OBJ_CHANS;
-            hi = lo + 1;
-            break;
-        case TS_OBJ_NRPR:
-            lo = g + BC_OBJ_NRPR;
-            hi = lo + 1;
-            break;
-        case TS_OBJ_GATE:
-            lo = g + BC_OBJ_GATE;
-            hi = lo + 1;
-            break;
-        default:
-            lo = g + BC_OBJ_TIMEOUT;
-            hi = lo + 1;
-            break;
-        }
-        if (hi > p->nobjects)
-            hi = p->nobjects;
+        ts_access_bits(p, &x[i], &lo, &hi);
         for (uint32_t b = lo; b < hi; b++)
             if (bit(wr, b) || (x[i].write && bit(rd, b)))
                 return 1;
@@ -434,7 +410,9 @@ int por_static_conflict(const bc_program *p, const uint64_t *r1,
                         const uint64_t *w1, const uint64_t *r2,
                         const uint64_t *w2)
 {
-    for (uint32_t k = 0; k < p->nwords; k++)
+    uint32_t nw = ts_set_words(p);
+
+    for (uint32_t k = 0; k < nw; k++)
         if ((w1[k] & (r2[k] | w2[k])) | (w2[k] & r1[k]))
             return 1;
     return 0;
@@ -442,12 +420,9 @@ int por_static_conflict(const bc_program *p, const uint64_t *r1,
 
 size_t por_thread_loc(por_ctx *c, const por_frame *f, uint32_t slot)
 {
-    const bc_program *p = c->prog;
     const por_thread *th = por_thr(c, f, slot);
-    const bc_trans   *t = &p->trans[c->succs[f->succ0 + th->first]
-                                    .step.trans];
 
-    return (size_t)p->procs[t->proc].loc0 + t->src;
+    return c->facts->trans_loc[c->succs[f->succ0 + th->first].step.trans];
 }
 
 por_set por_pending_conflicts_vec(por_ctx *c, const uint8_t *vec,
@@ -456,6 +431,7 @@ por_set por_pending_conflicts_vec(por_ctx *c, const uint8_t *vec,
                                   uint32_t except)
 {
     const bc_program *p = c->prog;
+    size_t            nw = c->facts->nwords;
     uint32_t          locs[POR_MAX_LOCS];
     size_t            np;
     uint32_t          pid;
@@ -468,8 +444,8 @@ por_set por_pending_conflicts_vec(por_ctx *c, const uint8_t *vec,
         if (pid != except && (mask & por_bit(pid))) {
             size_t   li = locs[pid];
 
-            const uint64_t *rd = c->loc_rd + li * p->nwords;
-            const uint64_t *wr = c->loc_wr + li * p->nwords;
+            const uint64_t *rd = c->loc_rd + li * nw;
+            const uint64_t *wr = c->loc_wr + li * nw;
 
             if (por_label_conflict_static(c->labels, p, label, rd, wr)
                 || (srd != NULL
@@ -504,9 +480,10 @@ por_set por_pending_conflicts(por_ctx *c, uint32_t u, por_set mask,
 por_set por_static_threads(por_ctx *c, const por_frame *f, uint32_t slot)
 {
     const bc_program *p = c->prog;
+    size_t            nw = c->facts->nwords;
     size_t            li = por_thread_loc(c, f, slot);
-    const uint64_t   *rd = c->loc_rd + li * p->nwords;
-    const uint64_t   *wr = c->loc_wr + li * p->nwords;
+    const uint64_t   *rd = c->loc_rd + li * nw;
+    const uint64_t   *wr = c->loc_wr + li * nw;
     uint32_t          me = por_thr(c, f, slot)->pid;
     uint32_t          locs[POR_MAX_LOCS];
     const uint8_t    *vec;
@@ -525,8 +502,8 @@ por_set por_static_threads(por_ctx *c, const por_frame *f, uint32_t slot)
         run |= c->loc_reach_run[ql];
         if (pid != me
             && por_static_conflict(p, rd, wr,
-                                   c->loc_reach_rd + ql * p->nwords,
-                                   c->loc_reach_wr + ql * p->nwords))
+                                   c->loc_reach_rd + ql * nw,
+                                   c->loc_reach_wr + ql * nw))
             out |= por_bit(pid);
     }
     if (np >= POR_MAX_LOCS
@@ -541,6 +518,7 @@ por_set por_reach_conflicts(por_ctx *c, uint32_t u, uint32_t label,
                             uint32_t except)
 {
     const bc_program *p = c->prog;
+    size_t            nw = c->facts->nwords;
     uint32_t          locs[POR_MAX_LOCS];
     const uint8_t    *vec;
     size_t            len;
@@ -553,8 +531,8 @@ por_set por_reach_conflicts(por_ctx *c, uint32_t u, uint32_t label,
     vec = ss_get(c->ss, u, &len);
     np = ts_proc_locs(c->t, vec, len - c->vec_extra, locs, POR_MAX_LOCS);
     for (uint32_t pid = 0; pid < np && pid < POR_MAX_LOCS; pid++) {
-        const uint64_t *rrd = c->loc_reach_rd + (size_t)locs[pid] * p->nwords;
-        const uint64_t *rwr = c->loc_reach_wr + (size_t)locs[pid] * p->nwords;
+        const uint64_t *rrd = c->loc_reach_rd + (size_t)locs[pid] * nw;
+        const uint64_t *rwr = c->loc_reach_wr + (size_t)locs[pid] * nw;
 
         run |= c->loc_reach_run[locs[pid]];
         if (pid != except
@@ -663,111 +641,30 @@ int por_enter_common(por_ctx *c, por_frame *f, unsigned needs)
 
 /* ------------------------------------------ static facts per location */
 
-/* F-STACK-STATIC's facts: per location, the union of the static facts
- * of every location its proctype can reach from it (a fixpoint over the
- * control-flow edges), whether a `run' is among them, and the facts of
- * every proctype a `run' can start. */
-static void init_reach(por_ctx *c)
-{
-    const bc_program *p = c->prog;
-    size_t            nw = p->nwords ? p->nwords : 1;
-    uint8_t          *spawned = xcalloc((size_t)p->nprocs + 1, 1);
-    int               changed = 1;
-
-    c->loc_reach_rd = xcalloc((size_t)p->npclocs * nw + 1, sizeof(uint64_t));
-    c->loc_reach_wr = xcalloc((size_t)p->npclocs * nw + 1, sizeof(uint64_t));
-    c->loc_reach_run = xcalloc((size_t)p->npclocs + 1, 1);
-    c->spawn_rd = xcalloc(nw, sizeof(uint64_t));
-    c->spawn_wr = xcalloc(nw, sizeof(uint64_t));
-    memcpy(c->loc_reach_rd, c->loc_rd, (size_t)p->npclocs * nw * 8);
-    memcpy(c->loc_reach_wr, c->loc_wr, (size_t)p->npclocs * nw * 8);
-    for (uint32_t k = 0; k < p->ntrans; k++) {
-        const bc_trans *t = &p->trans[k];
-
-        for (uint32_t i = t->code; i < t->code + t->ncode; i++)
-            if (p->code[i].op == BC_RUN) {
-                c->loc_reach_run[p->procs[t->proc].loc0 + t->src] = 1;
-                c->has_run = 1;
-                if (p->code[i].a < p->nprocs)
-                    spawned[p->code[i].a] = 1;
-            }
-    }
-    while (changed) {
-        changed = 0;
-        for (uint32_t k = p->ntrans; k-- > 0;) {
-            const bc_trans *t = &p->trans[k];
-            size_t          a = (size_t)p->procs[t->proc].loc0 + t->src;
-            size_t          b = (size_t)p->procs[t->proc].loc0 + t->dst;
-
-            if (a == b || a >= p->npclocs || b >= p->npclocs)
-                continue;
-            for (uint32_t w = 0; w < p->nwords; w++) {
-                uint64_t r = c->loc_reach_rd[b * nw + w];
-                uint64_t x = c->loc_reach_wr[b * nw + w];
-
-                if ((r & ~c->loc_reach_rd[a * nw + w])
-                    | (x & ~c->loc_reach_wr[a * nw + w])) {
-                    c->loc_reach_rd[a * nw + w] |= r;
-                    c->loc_reach_wr[a * nw + w] |= x;
-                    changed = 1;
-                }
-            }
-            if (c->loc_reach_run[b] && !c->loc_reach_run[a]) {
-                c->loc_reach_run[a] = 1;
-                changed = 1;
-            }
-        }
-    }
-    for (uint32_t k = 0; k < p->ntrans && p->facts != NULL; k++)
-        if (spawned[p->trans[k].proc])
-            for (uint32_t w = 0; w < p->nwords; w++) {
-                c->spawn_rd[w] |= bc_reads(p, k)[w];
-                c->spawn_wr[w] |= bc_writes(p, k)[w];
-            }
-    free(spawned);
-}
-
+/* The facts are the model's (ts_facts, engine/model/facts.c); the
+ * context's fields alias its arrays, under the names the strategies
+ * use. */
 void por_facts_init(por_ctx *c)
 {
-    const bc_program *p = c->prog;
-    size_t            nw = p->nwords ? p->nwords : 1;
+    ts_facts *f = ts_facts_new(c->prog);
 
-    c->loc_rd = xcalloc((size_t)p->npclocs * nw + 1, sizeof *c->loc_rd);
-    c->loc_wr = xcalloc((size_t)p->npclocs * nw + 1, sizeof *c->loc_wr);
-    c->loc_invis = xcalloc((size_t)p->npclocs + 1, 1);
-    for (uint32_t li = 0; li < p->npclocs; li++) {
-        const bc_pcloc *l = &p->pclocs[li];
-        int             invis = l->ntrans > 0;
-
-        for (uint32_t k = l->first; k < l->first + l->ntrans; k++) {
-            if (p->facts != NULL)
-                for (uint32_t w = 0; w < p->nwords; w++) {
-                    c->loc_rd[li * nw + w] |= bc_reads(p, k)[w];
-                    c->loc_wr[li * nw + w] |= bc_writes(p, k)[w];
-                }
-            if (!bc_trans_invisible(p, k)
-                || (p->trans[k].flags & (BC_TR_ATOMIC | BC_TR_TIMEOUT
-                                         | BC_TR_DIE)))
-                invis = 0;
-        }
-        c->loc_invis[li] = (uint8_t)invis;
-    }
-    for (uint32_t k = 0; k < p->ntrans; k++)
-        if (p->trans[k].flags & BC_TR_TIMEOUT)
-            c->uses_timeout = 1;
-    init_reach(c);
+    c->facts = f;
+    c->loc_rd = f->loc_rd;
+    c->loc_wr = f->loc_wr;
+    c->loc_invis = f->loc_invis;
+    c->uses_timeout = f->uses_timeout;
+    c->loc_reach_rd = f->reach_rd;
+    c->loc_reach_wr = f->reach_wr;
+    c->loc_reach_run = f->reach_run;
+    c->spawn_rd = f->spawn_rd;
+    c->spawn_wr = f->spawn_wr;
+    c->has_run = f->has_run;
 }
 
 void por_facts_free(por_ctx *c)
 {
-    free(c->loc_rd);
-    free(c->loc_wr);
-    free(c->loc_invis);
-    free(c->loc_reach_rd);
-    free(c->loc_reach_wr);
-    free(c->loc_reach_run);
-    free(c->spawn_rd);
-    free(c->spawn_wr);
+    ts_facts_free(c->facts);
+    c->facts = NULL;
     c->loc_rd = c->loc_wr = NULL;
     c->loc_invis = c->loc_reach_run = NULL;
     c->loc_reach_rd = c->loc_reach_wr = NULL;
@@ -779,7 +676,7 @@ void por_facts_free(por_ctx *c)
 por_set por_pending_mask(por_ctx *c, const por_frame *f, const uint8_t *vec,
                          size_t len)
 {
-    const bc_program *p = c->prog;
+    const ts_facts   *fa = c->facts;
     uint32_t          np = ts_nprocs(vec);
     por_set           pend = 0;
 
@@ -791,19 +688,20 @@ por_set por_pending_mask(por_ctx *c, const por_frame *f, const uint8_t *vec,
     for (uint32_t k = 0; k < f->nthr; k++) {
         const por_thread *th = &c->thr[f->thr0 + k];
         const search_succ *s0 = &c->succs[f->succ0 + th->first];
-        const bc_trans   *t0 = &p->trans[s0->step.trans];
-        const bc_pcloc   *l = &p->pclocs[p->procs[t0->proc].loc0 + t0->src];
+        uint32_t          li = fa->trans_loc[s0->step.trans];
+        uint32_t          first = fa->loc_first[li];
+        uint32_t          ntr = fa->loc_ntrans[li];
         uint32_t          seen = 0;
 
-        if (l->ntrans > 32 || th->pid >= 63)
+        if (ntr > 32 || th->pid >= 63)
             continue;
         for (uint32_t i = 0; i < th->n; i++) {
             uint32_t tr = c->succs[f->succ0 + th->first + i].step.trans;
 
-            if (tr >= l->first && tr < l->first + l->ntrans)
-                seen |= 1u << (tr - l->first);
+            if (tr >= first && tr < first + ntr)
+                seen |= 1u << (tr - first);
         }
-        if (seen == (l->ntrans == 32 ? ~0u : (1u << l->ntrans) - 1u))
+        if (seen == (ntr == 32 ? ~0u : (1u << ntr) - 1u))
             pend &= ~por_bit(th->pid);
     }
     return pend;

@@ -25,6 +25,13 @@
  * search's proviso still applies).  A walk stops as soon as no frame it
  * could teach is left (every frame below j is full or reducible).
  *
+ * Races that cannot happen (por_dl.c gives the argument): the gate's
+ * cell teaches no stack step whose state has a dead gate, and the
+ * _nr_pr cell none whose thread p moves before any step that can only
+ * be taken once p is gone (a join (_nr_pr == K) with K <= p, the death
+ * of a lower pid); a walk keeps, per thread met through _nr_pr, the
+ * bound of its locations (tmax).
+ *
  * --de-retraverse=paths replays every path below the visited state
  * instead (RETRAVERSE-PATHS, the paper's definition: NOTE-DEP against
  * the stack and the replayed prefix); exponential, for teaching; a path
@@ -100,6 +107,26 @@ typedef struct de {
     size_t    path_cap;
     por_mem  *mem;      /* the search's budget (c->mem): every array
                            above that grows with the search is counted */
+    /* races that cannot happen (por.h, por_dl.c): the facts, the gate's
+     * state per frame (cached with the frame's store id + 1: a function
+     * of the state), labels without the gate / without _nr_pr (id + 1,
+     * 0: not made yet), and per walk the bound tmax[r] under which a
+     * step of thread r met through _nr_pr can race (255: any) */
+    por_rfacts rf;
+    uint32_t *gdref;
+    uint8_t  *gdval;
+    size_t    gd_cap, gdv_cap;
+    uint32_t *lstrip;   /* 3 per label: strip()'s */
+    size_t    ls_cap;
+    ts_access *abuf;
+    size_t    abuf_cap;
+    uint8_t   tmax[64];
+    uint8_t  *lnr;      /* per label: 0 not known, 1 no _nr_pr access,
+                           2 one */
+    size_t    lnr_cap;
+    uint16_t *etm;      /* per graph edge: its tmax bound + 1, 0: not
+                           known (an edge never changes) */
+    size_t    etm_cap;
 } de;
 
 /* Cells: global bytes [0, g), then these (the first four are the static
@@ -122,9 +149,10 @@ static void *de_new(por_ctx *c)
     x->cep = xcalloc(x->ncells, sizeof *x->cep);
     x->crt = xcalloc(x->ncells, sizeof *x->crt);
     x->cwt = xcalloc(x->ncells, sizeof *x->cwt);
-    x->locep = xcalloc(c->prog->npclocs + 1, sizeof *x->locep);
-    x->lpids = xcalloc(c->prog->npclocs + 1, sizeof *x->lpids);
+    x->locep = xcalloc(ts_nlocs(c->t) + 1, sizeof *x->locep);
+    x->lpids = xcalloc(ts_nlocs(c->t) + 1, sizeof *x->lpids);
     x->mem = &c->mem;
+    por_rfacts_init(c, &x->rf);
     return x;
 }
 
@@ -154,6 +182,13 @@ static void de_free(void *self)
         free(x->pl);
         free(x->pool);
         free(x->path);
+        por_rfacts_free(&x->rf);
+        free(x->gdref);
+        free(x->gdval);
+        free(x->lstrip);
+        free(x->abuf);
+        free(x->lnr);
+        free(x->etm);
     }
     free(x);
 }
@@ -170,6 +205,149 @@ static por_set tids_of(uint32_t pid, uint32_t pid2)
 static por_set vis_tids(const vis *t)
 {
     return tids_of(t->pid, t->pid2);
+}
+
+/* ------------------------------------- races that cannot happen
+ *
+ * por_dl.c gives the argument; here it is applied per cell: the gate's
+ * cell is skipped for a stack step whose state has a dead gate, and the
+ * _nr_pr cell for a stack step of thread p when the later step (thread
+ * r from location li) could not have been taken before p's
+ * (por_rfacts_can_race).  A later step whose location is not known
+ * (a replayed path) keeps every conflict. */
+
+#define K_CELL 0        /* an ordinary cell */
+#define K_GATE 1
+#define K_NRPR 2
+
+/* Is the gate dead at the state of stack frame fi? */
+static int gdead(de *x, por_ctx *c, uint32_t fi)
+{
+    uint32_t ref;
+    int      v;
+
+    if (!x->rf.gate_model || fi >= c->depth)
+        return 0;
+    ref = c->frames[fi].ref;
+    if (ref >= c->nstates)
+        return 0;
+    if (fi < x->gd_cap && fi < x->gdv_cap && x->gdref[fi] == ref + 1)
+        return x->gdval[fi];
+    v = por_rfacts_gate_dead(c, &x->rf, ref);
+    if ((fi < x->gd_cap
+         || por_grow(x->mem, (void **)&x->gdref, &x->gd_cap, (size_t)fi + 1,
+                     sizeof *x->gdref) == 0)
+        && (fi < x->gdv_cap
+            || por_grow(x->mem, (void **)&x->gdval, &x->gdv_cap,
+                        (size_t)fi + 1, sizeof *x->gdval) == 0)) {
+        x->gdref[fi] = ref + 1;
+        x->gdval[fi] = (uint8_t)v;
+    }
+    return v;
+}
+
+/* Label a without its gate accesses (which = 0), without its gate and
+ * _nr_pr accesses (1) or without its _nr_pr accesses (2); interned once
+ * per label. */
+static uint32_t strip(de *x, por_ctx *c, uint32_t a, int which)
+{
+    const ts_access *acc;
+    uint32_t         n;
+    size_t           k = 0;
+    uint32_t         r;
+
+    if (a == POR_LABEL_NONE)
+        return a;
+    if ((size_t)3 * a + 2 < x->ls_cap && x->lstrip[3 * a + which] != 0)
+        return x->lstrip[3 * a + which] - 1;
+    acc = por_label_accs(c->labels, a, &n);
+    if (por_grow(x->mem, (void **)&x->abuf, &x->abuf_cap, n + 1,
+                 sizeof *x->abuf) != 0)
+        return a;       /* out of memory: the search stops */
+    for (uint32_t i = 0; i < n; i++)
+        if (!(which != 2 && acc[i].kind == TS_OBJ_GATE)
+            && !(which != 0 && acc[i].kind == TS_OBJ_NRPR))
+            x->abuf[k++] = acc[i];
+    r = k == n ? a : k == 0 ? POR_LABEL_NONE : por_label(c->labels, x->abuf,
+                                                         k);
+    if ((size_t)3 * a + 2 >= x->ls_cap) {
+        size_t old = x->ls_cap;
+
+        if (por_grow(x->mem, (void **)&x->lstrip, &x->ls_cap,
+                     (size_t)3 * a + 3, sizeof *x->lstrip) != 0)
+            return r;
+        memset(x->lstrip + old, 0, (x->ls_cap - old) * sizeof *x->lstrip);
+    }
+    x->lstrip[3 * a + which] = r + 1;
+    return r;
+}
+
+/* Static conflict of (r1, w1) and (r2, w2) without the gate (nogate)
+ * and without _nr_pr (nonrpr). */
+static int static_conflict_x(const de *x, const bc_program *p,
+                             const uint64_t *r1, const uint64_t *w1,
+                             const uint64_t *r2, const uint64_t *w2,
+                             int nogate, int nonrpr)
+{
+    for (uint32_t k = 0; k < p->nwords; k++) {
+        uint64_t m = (w1[k] & (r2[k] | w2[k])) | (w2[k] & r1[k]);
+        uint32_t o;
+
+        if (m == 0)
+            continue;
+        o = x->g + BC_OBJ_GATE;
+        if (nogate && o / 64 == k)
+            m &= ~((uint64_t)1 << o % 64);
+        o = x->g + BC_OBJ_NRPR;
+        if (nonrpr && o / 64 == k)
+            m &= ~((uint64_t)1 << o % 64);
+        if (m != 0)
+            return 1;
+    }
+    return 0;
+}
+
+/* The location of thread pid at stack frame fi, or UINT32_MAX. */
+static uint32_t frame_loc(por_ctx *c, uint32_t fi, uint32_t pid)
+{
+    const por_frame *f;
+    int              slot;
+
+    if (fi >= c->depth)
+        return UINT32_MAX;
+    f = &c->frames[fi];
+    slot = por_slot(c, f, pid);
+    if (slot < 0 || por_thr(c, f, (uint32_t)slot)->n == 0)
+        return UINT32_MAX;
+    return (uint32_t)por_thread_loc(c, f, (uint32_t)slot);
+}
+
+/* The location of thread pid at stored state u, or UINT32_MAX. */
+static uint32_t state_loc(const de *x, por_ctx *c, uint32_t u, uint32_t pid)
+{
+    uint32_t       locs[POR_MAX_LOCS];
+    const uint8_t *vec;
+    size_t         len;
+    size_t         np;
+
+    (void)x;
+    if (u >= c->nstates)
+        return UINT32_MAX;
+    vec = ss_get(c->ss, u, &len);
+    np = ts_proc_locs(c->t, vec, len - c->vec_extra, locs, POR_MAX_LOCS);
+    return np < POR_MAX_LOCS && pid < np ? locs[pid] : UINT32_MAX;
+}
+
+/* The threads of set that can race with a step of p, by the walk's
+ * tmax. */
+static por_set tmax_racers(const de *x, por_set set, uint32_t p)
+{
+    por_set out = set & POR_SET_OTHER;
+
+    for (uint32_t r = 0; r < 63; r++)
+        if ((set & por_bit(r)) && x->tmax[r] > p)
+            out |= por_bit(r);
+    return out;
 }
 
 /* Can frame fi still learn: irreducible, not fully expanded, expanding
@@ -350,7 +528,8 @@ static void vis_push(de *x, por_ctx *c, uint32_t from, uint32_t anc,
  * explored execution, which is what case (b)'s closure test assumes.
  * Entries of one list are in stack order, so a frame is noted once. */
 static void note_list(de *x, por_ctx *c, const clist *l, por_set tt,
-                      int how, uint32_t u)
+                      int how, uint32_t u, int kind, uint32_t r,
+                      uint32_t li)
 {
     uint32_t last = UINT32_MAX;
 
@@ -359,14 +538,27 @@ static void note_list(de *x, por_ctx *c, const clist *l, por_set tt,
 
         if ((vis_tids(t) & tt) != 0 || t->anc == last)
             continue;
+        if (kind == K_GATE && gdead(x, c, t->anc))
+            continue;
+        if (kind == K_NRPR && li != UINT32_MAX
+            && !por_rfacts_can_race(&x->rf, li, r, t->pid))
+            continue;
         last = t->anc;
         if (t->anc != UINT32_MAX)
             note(c, t->anc, tt, t->from, how, u);
     }
 }
 
+/* The kind of cell cl. */
+static int cell_kind(const de *x, uint32_t cl)
+{
+    return cl == C_GATE(x) ? K_GATE : cl == C_NRPR(x) ? K_NRPR : K_CELL;
+}
+
+/* NOTE-DEP of a step (threads tt, label) of thread r from location li
+ * (UINT32_MAX: not known). */
 static void note_all(de *x, por_ctx *c, por_set tt, uint32_t label,
-                     int how, uint32_t u)
+                     int how, uint32_t u, uint32_t r, uint32_t li)
 {
     uint32_t         n;
     const ts_access *a = por_label_accs(c->labels, label, &n);
@@ -376,17 +568,20 @@ static void note_all(de *x, por_ctx *c, por_set tt, uint32_t label,
 
         acc_cells(x, &a[k], &lo, &hi, &extra);
         for (uint32_t cl = lo; cl < hi; cl++) {
-            note_list(x, c, &x->wl[cl], tt, how, u);
+            int kind = cell_kind(x, cl);
+
+            note_list(x, c, &x->wl[cl], tt, how, u, kind, r, li);
             if (a[k].write)
-                note_list(x, c, &x->rl[cl], tt, how, u);
+                note_list(x, c, &x->rl[cl], tt, how, u, kind, r, li);
         }
     }
 }
 
 /* The same for a pending action with static facts rd/wr of thread
- * pid. */
+ * pid at location li (UINT32_MAX: not known). */
 static void note_all_static(de *x, por_ctx *c, const uint64_t *rd,
-                            const uint64_t *wr, uint32_t pid, uint32_t u)
+                            const uint64_t *wr, uint32_t pid, uint32_t u,
+                            uint32_t li)
 {
     const bc_program *p = c->prog;
     por_set           tt = por_bit(pid);
@@ -402,9 +597,11 @@ static void note_all_static(de *x, por_ctx *c, const uint64_t *rd,
             if (o >= p->nobjects)
                 break;
             cl = static_stack_cell(x, o);
-            note_list(x, c, &x->wl[cl], tt, EXPLAIN_PENDING, u);
+            note_list(x, c, &x->wl[cl], tt, EXPLAIN_PENDING, u,
+                      cell_kind(x, cl), pid, li);
             if (wr[w] >> (o % 64) & 1u)
-                note_list(x, c, &x->rl[cl], tt, EXPLAIN_PENDING, u);
+                note_list(x, c, &x->rl[cl], tt, EXPLAIN_PENDING, u,
+                          cell_kind(x, cl), pid, li);
         }
     }
 }
@@ -417,19 +614,34 @@ static void ps_trunc(de *x, uint32_t fi)
         x->nps--;
 }
 
-/* A step (tids tt, label) against the disabled siblings of the ps
- * frames. */
+/* A step (tids tt, label; thread r from location li, UINT32_MAX: not
+ * known) against the disabled siblings of the ps frames. */
 static void ps_note(de *x, por_ctx *c, por_set tt, uint32_t label,
-                    uint32_t from)
+                    uint32_t from, uint32_t r, uint32_t li)
 {
     for (size_t i = 0; i < x->nps; i++) {
         const psent *e = &x->ps[i];
+        uint32_t     lab = label;
 
         if (!learner(c, e->fi) || (tt & por_bit(e->pid)) != 0)
             continue;
-        if (por_label_conflict_static(c->labels, c->prog, label, e->rd,
-                                      e->wr))
-            note(c, e->fi, tt, from, EXPLAIN_TOP, TS_NONE);
+        if (!por_label_conflict_static(c->labels, c->prog, lab, e->rd,
+                                       e->wr))
+            continue;
+        int          gd = gdead(x, c, e->fi);
+
+        if (gd) {
+            lab = strip(x, c, label, 0);
+            if (!por_label_conflict_static(c->labels, c->prog, lab, e->rd,
+                                           e->wr))
+                continue;
+        }
+        if (li != UINT32_MAX && !por_rfacts_can_race(&x->rf, li, r, e->pid)
+            && !por_label_conflict_static(c->labels, c->prog,
+                                          strip(x, c, label, gd ? 1 : 2),
+                                          e->rd, e->wr))
+            continue;   /* only through _nr_pr, and no race */
+        note(c, e->fi, tt, from, EXPLAIN_TOP, TS_NONE);
     }
 }
 
@@ -466,7 +678,17 @@ static void stack_fix(por_ctx *c, uint32_t j, uint32_t k)
 
 /* The pending threads of stored state u with their locations: a cached
  * list (count, then pid, loc pairs). */
-static const uint32_t *pend_locs(de *x, por_ctx *c, uint32_t u)
+static const uint32_t *pend_locs_fill(de *x, por_ctx *c, uint32_t u)
+    __attribute__((noinline));
+
+static inline const uint32_t *pend_locs(de *x, por_ctx *c, uint32_t u)
+{
+    if (u < x->pl_cap && x->pl[u] != 0)     /* the walks' common case */
+        return x->pool + x->pl[u] - 1;
+    return pend_locs_fill(x, c, u);
+}
+
+static const uint32_t *pend_locs_fill(de *x, por_ctx *c, uint32_t u)
 {
     static const uint32_t none[1] = { 0 };
     const uint8_t *vec;
@@ -511,13 +733,94 @@ static void new_epoch(de *x, por_ctx *c)
 
         for (size_t i = 0; i < x->lcap && i < nl; i++)
             x->lep[i] = 0;
-        memset(x->locep, 0, (c->prog->npclocs + 1) * sizeof *x->locep);
+        memset(x->locep, 0, (ts_nlocs(c->t) + 1) * sizeof *x->locep);
         memset(x->cep, 0, x->ncells * sizeof *x->cep);
         x->epoch = 1;
     }
     x->nlt = 0;
     x->nloct = 0;
     x->nct = 0;
+    memset(x->tmax, 0, sizeof x->tmax);
+}
+
+/* The walk met threads tids making a step through _nr_pr from location
+ * li (UINT32_MAX: not known) of the first of them, r: raise their
+ * tmax (a step can race with p's when tmax > p). */
+static uint32_t tmax_bound(const de *x, uint32_t r, uint32_t li)
+{
+    if (li != UINT32_MAX && li < x->rf.nlocs)
+        return x->rf.die_only[li] ? (r < 255 ? r : 255)
+                                  : x->rf.nrpr_max[li];
+    return 255;
+}
+
+static void tmax_raise(de *x, por_set tids, uint32_t v)
+{
+    tids &= ~POR_SET_OTHER;     /* OTHER: always a racer */
+    while (tids != 0) {
+        uint32_t q = (uint32_t)__builtin_ctzll(tids);
+
+        tids &= tids - 1;
+        if (x->tmax[q] < v)
+            x->tmax[q] = (uint8_t)v;
+    }
+}
+
+static void tmax_met(de *x, por_set tids, uint32_t r, uint32_t li)
+{
+    tmax_raise(x, tids, tmax_bound(x, r, li));
+}
+
+/* Does label a have a _nr_pr access?  Cached per label. */
+static int label_nrpr(de *x, por_ctx *c, uint32_t a)
+{
+    const ts_access *acc;
+    uint32_t         n;
+    int              v = 0;
+
+    if (a < x->lnr_cap && x->lnr[a] != 0)
+        return x->lnr[a] == 2;
+    acc = por_label_accs(c->labels, a, &n);
+    for (uint32_t i = 0; i < n; i++)
+        if (acc[i].kind == TS_OBJ_NRPR)
+            v = 1;
+    if (a >= x->lnr_cap) {
+        size_t old = x->lnr_cap;
+
+        if (por_grow(x->mem, (void **)&x->lnr, &x->lnr_cap, (size_t)a + 1,
+                     1) != 0)
+            return v;
+        memset(x->lnr + old, 0, x->lnr_cap - old);
+    }
+    x->lnr[a] = (uint8_t)(v + 1);
+    return v;
+}
+
+/* The walk met graph edge b (at stored state u) with a _nr_pr access:
+ * raise its threads' tmax by the bound of its first mover's location
+ * there, cached per edge. */
+static void tmax_edge(de *x, por_ctx *c, uint32_t b, uint32_t u)
+{
+    const por_edge *e = &c->edges[b];
+    uint32_t        v;
+
+    if (b < x->etm_cap && x->etm[b] != 0)
+        v = x->etm[b] - 1u;
+    else {
+        v = (e->flags & POR_E_MANY) || e->pid >= 254 ? 255
+            : tmax_bound(x, e->pid, state_loc(x, c, u, e->pid));
+        if (b >= x->etm_cap) {
+            size_t old = x->etm_cap;
+
+            if (por_grow(x->mem, (void **)&x->etm, &x->etm_cap,
+                         (size_t)b + 1, sizeof *x->etm) == 0)
+                memset(x->etm + old, 0,
+                       (x->etm_cap - old) * sizeof *x->etm);
+        }
+        if (b < x->etm_cap)
+            x->etm[b] = (uint16_t)(v + 1);
+    }
+    tmax_raise(x, por_edge_tids(e), v);
 }
 
 /* Summary of one walked state: its pending threads by location. */
@@ -613,6 +916,10 @@ static void sum_cells(de *x, por_ctx *c)
         const uint64_t *rd = c->loc_rd + (size_t)li * p->nwords;
         const uint64_t *wr = c->loc_wr + (size_t)li * p->nwords;
 
+        for (uint32_t q = 0; q < 63; q++)   /* each at li: its own T */
+            if (x->lpids[li] & por_bit(q))
+                tmax_met(x, por_bit(q), q, li);
+
         for (uint32_t w = 0; w < p->nwords; w++) {
             uint64_t m = rd[w] | wr[w];
 
@@ -651,6 +958,10 @@ static void apply_summary(de *x, por_ctx *c, uint32_t u0)
             const vis *t = &x->v[l->v[i]];
             por_set    other = (rt | wt) & ~vis_tids(t);
 
+            if (other && sc == C_GATE(x) && gdead(x, c, t->anc))
+                continue;
+            if (other && sc == C_NRPR(x))
+                other = tmax_racers(x, other, t->pid);
             if (other)
                 note(c, t->anc, other, t->from, EXPLAIN_WALK, u0);
         }
@@ -661,6 +972,10 @@ static void apply_summary(de *x, por_ctx *c, uint32_t u0)
             const vis *t = &x->v[l->v[i]];
             por_set    other = wt & ~vis_tids(t);
 
+            if (other && sc == C_GATE(x) && gdead(x, c, t->anc))
+                continue;
+            if (other && sc == C_NRPR(x))
+                other = tmax_racers(x, other, t->pid);
             if (other)
                 note(c, t->anc, other, t->from, EXPLAIN_WALK, u0);
         }
@@ -668,9 +983,11 @@ static void apply_summary(de *x, por_ctx *c, uint32_t u0)
     for (size_t i = 0; i < x->nps; i++) {
         const psent *e = &x->ps[i];
         por_set      other = 0;
+        int          gd;
 
         if (!learner(c, e->fi))
             continue;
+        gd = gdead(x, c, e->fi);
         for (uint32_t w = 0; w < p->nwords; w++) {
             uint64_t m = e->rd[w] | e->wr[w];
 
@@ -688,6 +1005,14 @@ static void apply_summary(de *x, por_ctx *c, uint32_t u0)
                         break;
                     if (x->cep[cl] != x->epoch)
                         continue;
+                    if (cl == C_GATE(x) && gd)
+                        continue;
+                    if (cl == C_NRPR(x)) {
+                        other |= tmax_racers(x, x->cwt[cl]
+                                             | (wr ? x->crt[cl] : 0),
+                                             e->pid);
+                        continue;
+                    }
                     other |= x->cwt[cl];
                     if (wr)
                         other |= x->crt[cl];
@@ -762,8 +1087,11 @@ static void retraverse(de *x, por_ctx *c, uint32_t u0)
             const por_edge *e = &c->edges[b];
 
             c->st->retraversed++;
-            if (e->label != POR_LABEL_NONE)
+            if (e->label != POR_LABEL_NONE) {
                 sum_label(x, c, e->label, por_edge_tids(e));
+                if (label_nrpr(x, c, e->label))
+                    tmax_edge(x, c, b, u);
+            }
             por_walk_visit(c, e->dst, &n);
         }
     }
@@ -788,7 +1116,7 @@ static void paths_pending(de *x, por_ctx *c, uint32_t u)
         const uint64_t *rd = c->loc_rd + (size_t)li * p->nwords;
         const uint64_t *wr = c->loc_wr + (size_t)li * p->nwords;
 
-        note_all_static(x, c, rd, wr, pid, u);
+        note_all_static(x, c, rd, wr, pid, u, UINT32_MAX);
         for (size_t q = 0; q < x->nps; q++)
             if (x->ps[q].pid != pid && learner(c, x->ps[q].fi)
                 && por_static_conflict(p, x->ps[q].rd, x->ps[q].wr, rd,
@@ -831,8 +1159,10 @@ static int retraverse_paths(de *x, por_ctx *c, uint32_t u0)
         if (e->dst >= c->nstates) {     /* a finding: a path's end */
             if (e->label != POR_LABEL_NONE) {
                 tt = por_edge_tids(e);
-                ps_note(x, c, tt, e->label, (uint32_t)c->depth - 1);
-                note_all(x, c, tt, e->label, EXPLAIN_EDGE, e->dst);
+                ps_note(x, c, tt, e->label, (uint32_t)c->depth - 1,
+                        TS_NONE, UINT32_MAX);
+                note_all(x, c, tt, e->label, EXPLAIN_EDGE, e->dst,
+                         TS_NONE, UINT32_MAX);
             }
             continue;
         }
@@ -847,8 +1177,10 @@ static int retraverse_paths(de *x, por_ctx *c, uint32_t u0)
             }
         tt = por_edge_tids(e);
         if (e->label != POR_LABEL_NONE) {
-            ps_note(x, c, tt, e->label, (uint32_t)c->depth - 1);
-            note_all(x, c, tt, e->label, EXPLAIN_EDGE, e->dst);
+            ps_note(x, c, tt, e->label, (uint32_t)c->depth - 1,
+                    TS_NONE, UINT32_MAX);
+            note_all(x, c, tt, e->label, EXPLAIN_EDGE, e->dst,
+                     TS_NONE, UINT32_MAX);
         }
         /* one replayed entry per path edge (empty label: no cells) */
         vis_push(x, c, UINT32_MAX, UINT32_MAX, e->pid, e->pid2, e->label);
@@ -877,8 +1209,11 @@ static void de_step(void *self, por_ctx *c, uint32_t fi, uint32_t pid,
         vis_trunc(x, c, x->n - 1);
     if (label != POR_LABEL_NONE) {
 
-        ps_note(x, c, tt, label, top);
-        note_all(x, c, tt, label, EXPLAIN_TOP, TS_NONE);    /* NOTE-DEP */
+        uint32_t li = frame_loc(c, fi, pid);
+
+        ps_note(x, c, tt, label, top, pid, li);
+        note_all(x, c, tt, label, EXPLAIN_TOP, TS_NONE, pid, li);
+                                                            /* NOTE-DEP */
         vis_push(x, c, top, fi, pid, pid2, label);
     }
     if (dst == SS_NOREF)
@@ -919,11 +1254,15 @@ static void de_pushed(void *self, por_ctx *c, por_frame *f)
             const psent *e = &x->ps[q];
 
             if (e->pid != pid && learner(c, e->fi)
-                && por_static_conflict(p, e->rd, e->wr, rd, wr))
+                && static_conflict_x(x, p, e->rd, e->wr, rd, wr,
+                                     gdead(x, c, e->fi),
+                                     !por_rfacts_can_race(&x->rf,
+                                                          (uint32_t)li, pid,
+                                                          e->pid)))
                 note(c, e->fi, por_bit(pid), e->fi, EXPLAIN_PENDING,
                      f->ref);
         }
-        note_all_static(x, c, rd, wr, pid, f->ref);
+        note_all_static(x, c, rd, wr, pid, f->ref, (uint32_t)li);
     }
 }
 

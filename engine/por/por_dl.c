@@ -22,6 +22,13 @@
  * search).  F-NONDET: p's walk starts from each of its edges, each
  * compared with that edge's label.
  *
+ * Races that cannot happen (below): a conflict only through the atomic
+ * gate once no owner can block half way again, or only through _nr_pr
+ * with a step that cannot be taken before p's, is dropped (the facts are
+ * por.h's por_rfacts, shared with por_de.c).  Without this every death
+ * conflicts with a join (_nr_pr == 1) and, in a model with a gate, with
+ * every step, and the clients were expanded as fully as by S-POR.
+ *
  * Cost: the static tests a walk makes at each state (the cut, F-BLOCK's
  * pending conflicts) and at each edge (label conflicts) are memoised
  * per (step label, location or label): static facts never change, so
@@ -59,8 +66,10 @@
 
 #define M_REACH   0x1u  /* a location's reachable facts conflict */
 #define M_PEND    0x2u  /* a location's own facts conflict (F-BLOCK) */
-#define M_LAB     0x1u  /* a label conflicts with a */
-#define M_LABSTAT 0x2u  /* a label conflicts with srd/swr */
+#define M_PENDN   0x4u  /* ... only through _nr_pr (see "races that
+                           cannot happen" below) */
+#define M_LAB     0x1u  /* a label conflicts with the step */
+#define M_LABN    0x2u  /* ... only through _nr_pr */
 
 typedef struct dl_memo_ent {
     uint32_t stamp;
@@ -134,12 +143,249 @@ typedef struct dl_memo {
     const uint64_t *swr;
     int             spawn;  /* a `run' could start a conflicting
                                process (-1: not computed yet) */
+    /* the step as the walk compares it: a1, srd1/swr1 without the gate
+     * when the gate is dead at the walk's root; a2, srd2/swr2 also
+     * without _nr_pr (see "races that cannot happen") */
+    uint32_t        a1, a2;
+    const uint64_t *srd1, *swr1, *srd2, *swr2;
+    uint64_t       *sbuf;   /* 4 * nwords: the stripped copies */
+    ts_access      *abuf;
+    size_t          abuf_cap;
+    por_rfacts      rf;     /* races that cannot happen */
 } dl_memo;
+
+/* ------------------------------------- races that cannot happen
+ *
+ * Two refinements of the dependency between p's step at s (the walk's
+ * root) and what the walk meets below s·p, each proved for s and so
+ * for every state reachable from s, which are all the walk meets and
+ * all the runs whose order the dep set must let the search reverse:
+ *
+ * The dead gate.  The gate (bc.h BC_OBJ_GATE, doc/soundness.md §3) says
+ * whether an atomic owner blocked half way can move on.  Only a process
+ * that has just taken a BC_TR_ATOMIC transition owns the CPU, and it
+ * stands at that transition's target; it can be blocked there only when
+ * every transition of the target may block (loc_can_block, the test
+ * frontend/deps.c uses to choose the locations the gate stands for).
+ * When no process at s is at or can reach (in its proctype) such a
+ * target (gate_live), and no `run' reachable from s can start a
+ * proctype whose start can (spawn_gate), no state reachable from s has
+ * an owner blocked half way: the gate holds one value there and every
+ * access to it commutes.  The walk then compares the step without its
+ * gate accesses (a1, srd1/swr1).  On the clients, init's `atomic { run ...
+ * }' makes every death a gate writer, and every step reads the gate.
+ *
+ * _nr_pr races that cannot be reversed.  Processes die in the reverse
+ * order of their pids (a DIE blocks unless its process is the last), so
+ * in every run from s, until p's next step, p and every pid below it
+ * are alive: _nr_pr >= p + 1.  A transition whose guard is `_nr_pr ==
+ * K', `_nr_pr <= K' or `_nr_pr < K' with K < p + 1 (nrpr_max), or the
+ * death of a process r < p (die_only), is never enabled in such a run:
+ * it cannot happen before p's step, so a conflict between them is no
+ * race to reverse (a step of thread r below s·p counts only because r
+ * might have made a conflicting step first; F-BLOCK's pending actions
+ * likewise only stand for steps r might have taken first).  Such a
+ * conflict is dropped when it is only through _nr_pr (the step compared
+ * without _nr_pr, a2, srd2/swr2, does not conflict); every other
+ * conflict is kept.  This is what joins `(_nr_pr == 1)' and the
+ * threads' deaths cost: init's join conflicts with every death. */
+
+/* The largest _nr_pr with which transition k can be taken: K when its
+ * code starts `_nr_pr == K', `_nr_pr <= K', `_nr_pr < K' (K - 1) or
+ * the same with the operands swapped, followed by the guard; else 255
+ * (no bound).  _nr_pr is never negative. */
+static unsigned guard_nrpr_max(const bc_program *p, uint32_t k)
+{
+    const bc_trans *tr = &p->trans[k];
+    const bc_insn  *i;
+    int32_t         v;
+    int             op;
+
+    if (tr->ncode < 4 || tr->code + 4 > p->ncode)
+        return 255;
+    i = p->code + tr->code;
+    if (i[3].op != BC_GUARD)
+        return 255;
+    if (i[0].op == BC_NRPR && i[1].op == BC_PUSHK) {
+        v = i[1].b;
+        op = i[2].op;               /* _nr_pr OP K */
+    } else if (i[0].op == BC_PUSHK && i[1].op == BC_NRPR) {
+        v = i[0].b;                 /* K OP _nr_pr: mirror it */
+        op = i[2].op == BC_GE ? BC_LE : i[2].op == BC_GT ? BC_LT
+             : i[2].op == BC_EQ ? BC_EQ : -1;
+    } else
+        return 255;
+    if (op == BC_LT)
+        v -= 1;
+    else if (op != BC_EQ && op != BC_LE)
+        return 255;
+    if (v < 0)
+        return 0;
+    return v > 254 ? 255 : (unsigned)v;
+}
+
+/* Can transition k be not executable?  And can a process at location
+ * li be unable to move?  The same tests as frontend/deps.c's
+ * compute_gate() makes to choose the locations the gate stands for (an
+ * atomic owner can block half way only at those): keep them equal. */
+static int trans_can_block(const bc_program *p, uint32_t k)
+{
+    const bc_trans *tr = &p->trans[k];
+
+    if (tr->flags & BC_TR_DIE)
+        return 1;
+    for (uint32_t pc = tr->code; pc < tr->code + tr->ncode && pc < p->ncode;
+         pc++)
+        switch (p->code[pc].op) {
+        case BC_GUARD: case BC_SEND: case BC_RECV: case BC_RMATCH:
+        case BC_RUN: case BC_DIE:
+            return 1;
+        default:
+            break;
+        }
+    return 0;
+}
+
+static int loc_can_block(const ts *t, const bc_program *p, uint32_t li)
+{
+    const bc_pcloc *l = ts_loc(t, li);
+
+    if (l->ntrans == 0)
+        return 0;
+    for (uint32_t k = l->first; k < l->first + l->ntrans; k++)
+        if ((p->trans[k].flags & BC_TR_ELSE) || !trans_can_block(p, k))
+            return 0;
+    return 1;
+}
+
+void por_rfacts_init(por_ctx *c, por_rfacts *m)
+{
+    const bc_program *p = c->prog;
+    size_t            n = ts_nlocs(c->t);
+    int               changed;
+
+    m->nlocs = n;
+    m->nrpr_max = xcalloc(n ? n : 1, 1);
+    m->die_only = xcalloc(n ? n : 1, 1);
+    m->gate_live = xcalloc(n ? n : 1, 1);
+    for (size_t li = 0; li < n; li++) {
+        const bc_pcloc *l = ts_loc(c->t, (uint32_t)li);
+        unsigned        mx = 0;
+
+        m->die_only[li] = l->ntrans > 0;
+        for (uint32_t k = l->first; k < l->first + l->ntrans; k++) {
+            unsigned v = guard_nrpr_max(p, k);
+
+            if (v > mx)
+                mx = v;
+            if (!(p->trans[k].flags & BC_TR_DIE))
+                m->die_only[li] = 0;
+        }
+        m->nrpr_max[li] = (uint8_t)mx;
+    }
+    for (uint32_t k = 0; k < p->ntrans; k++) {
+        const bc_trans *tr = &p->trans[k];
+        uint32_t        l0 = p->procs[tr->proc].loc0;
+
+        if (tr->flags & BC_TR_GATE)
+            m->gate_model = 1;
+        if ((tr->flags & BC_TR_ATOMIC) && l0 + tr->dst < n
+            && loc_can_block(c->t, p, l0 + tr->dst))
+            m->gate_live[l0 + tr->dst] = 1;
+    }
+    do {                            /* backwards reachability */
+        changed = 0;
+        for (uint32_t k = 0; k < p->ntrans; k++) {
+            const bc_trans *tr = &p->trans[k];
+            uint32_t        l0 = p->procs[tr->proc].loc0;
+
+            if (l0 + tr->dst < n && l0 + tr->src < n
+                && m->gate_live[l0 + tr->dst]
+                && !m->gate_live[l0 + tr->src]) {
+                m->gate_live[l0 + tr->src] = 1;
+                changed = 1;
+            }
+        }
+    } while (changed);
+    for (uint32_t i = 0; i < p->ncode; i++)
+        if (p->code[i].op == BC_RUN && p->code[i].a < p->nprocs) {
+            const bc_proctype *pt = &p->procs[p->code[i].a];
+
+            if (pt->loc0 + pt->start >= n
+                || m->gate_live[pt->loc0 + pt->start])
+                m->spawn_gate = 1;
+        }
+}
+
+void por_rfacts_free(por_rfacts *m)
+{
+    free(m->nrpr_max);
+    free(m->die_only);
+    free(m->gate_live);
+    memset(m, 0, sizeof *m);
+}
+
+int por_rfacts_can_race(const por_rfacts *m, uint32_t li, uint32_t r,
+                        uint32_t p)
+{
+    if (li >= m->nlocs)
+        return 1;
+    if (m->die_only[li])
+        return r > p;
+    return m->nrpr_max[li] > p;
+}
+
+int por_rfacts_gate_dead(por_ctx *c, const por_rfacts *m, uint32_t ref)
+{
+    uint32_t       locs[POR_MAX_LOCS];
+    const uint8_t *vec;
+    size_t         len;
+    size_t         np;
+
+    if (!m->gate_model || ref >= c->nstates)
+        return 0;
+    vec = ss_get(c->ss, ref, &len);
+    np = ts_proc_locs(c->t, vec, len - c->vec_extra, locs, POR_MAX_LOCS);
+    if (np >= POR_MAX_LOCS)
+        return 0;
+    for (size_t i = 0; i < np; i++)
+        if (locs[i] >= m->nlocs || m->gate_live[locs[i]]
+            || (m->spawn_gate && c->loc_reach_run[locs[i]]))
+            return 0;
+    return 1;
+}
+
+/* Label a without its gate accesses (gate) and without its _nr_pr
+ * accesses (nrpr), interned; a itself when nothing goes. */
+static uint32_t strip_label(por_ctx *c, dl_memo *m, uint32_t a, int gate,
+                            int nrpr)
+{
+    const ts_access *x;
+    uint32_t         n;
+    size_t           k = 0;
+
+    x = por_label_accs(c->labels, a, &n);
+    if (n == 0 || por_grow(&c->mem, (void **)&m->abuf, &m->abuf_cap, n,
+                           sizeof *m->abuf) != 0)
+        return a;               /* out of memory: the search ends */
+    for (uint32_t i = 0; i < n; i++)
+        if (!(gate && x[i].kind == TS_OBJ_GATE)
+            && !(nrpr && x[i].kind == TS_OBJ_NRPR))
+            m->abuf[k++] = x[i];
+    if (k == n)
+        return a;
+    if (k == 0)
+        return POR_LABEL_NONE;
+    return por_label(c->labels, m->abuf, k);
+}
 
 static void *dl_new(por_ctx *c)
 {
-    (void)c;
-    return xcalloc(1, sizeof(dl_memo));
+    dl_memo *m = xcalloc(1, sizeof(dl_memo));
+
+    por_rfacts_init(c, &m->rf);
+    m->sbuf = xcalloc((size_t)4 * c->prog->nwords + 1, sizeof *m->sbuf);
+    return m;
 }
 
 static void dl_free(void *self)
@@ -155,14 +401,22 @@ static void dl_free(void *self)
         free(m->tuples);
         free(m->tpool);
         free(m->tslots);
+        por_rfacts_free(&m->rf);
+        free(m->sbuf);
+        free(m->abuf);
         free(m);
     }
 }
 
-static void memo_begin(dl_memo *m, uint32_t a, size_t sli,
-                       const uint64_t *srd, const uint64_t *swr)
+/* Start a walk comparing with step a (and srd/swr of location sli, or
+ * NULL); gdead: the gate is dead at the walk's root. */
+static void memo_begin(por_ctx *c, dl_memo *m, uint32_t a, size_t sli,
+                       const uint64_t *srd, const uint64_t *swr, int gdead)
 {
-    m->key = (uint64_t)a << 32 | (srd != NULL ? (uint64_t)sli + 1 : 0);
+    const bc_program *p = c->prog;
+
+    m->key = (uint64_t)a << 32 | (srd != NULL ? (uint64_t)sli + 1 : 0)
+             | (gdead ? (uint64_t)1 << 31 : 0);
     if (++m->stamp == 0) {
         if (m->loc != NULL)
             memset(m->loc, 0, m->loc_cap * sizeof *m->loc);
@@ -176,6 +430,30 @@ static void memo_begin(dl_memo *m, uint32_t a, size_t sli,
     m->srd = srd;
     m->swr = swr;
     m->spawn = -1;
+    m->a1 = gdead ? strip_label(c, m, a, 1, 0) : a;
+    m->a2 = strip_label(c, m, m->a1, 0, 1);
+    m->srd1 = m->swr1 = m->srd2 = m->swr2 = NULL;
+    if (srd != NULL) {
+        uint32_t  nw = p->nwords;
+        uint32_t  g = p->globals_size;
+        uint64_t *b = m->sbuf;
+
+        memcpy(b, srd, nw * sizeof *b);
+        memcpy(b + nw, swr, nw * sizeof *b);
+        if (gdead && g + BC_OBJ_GATE < p->nobjects)
+            for (int k = 0; k < 2; k++)
+                b[k * nw + (g + BC_OBJ_GATE) / 64] &=
+                    ~((uint64_t)1 << (g + BC_OBJ_GATE) % 64);
+        memcpy(b + 2 * nw, b, 2 * nw * sizeof *b);
+        if (g + BC_OBJ_NRPR < p->nobjects)
+            for (int k = 2; k < 4; k++)
+                b[k * nw + (g + BC_OBJ_NRPR) / 64] &=
+                    ~((uint64_t)1 << (g + BC_OBJ_NRPR) % 64);
+        m->srd1 = b;
+        m->swr1 = b + nw;
+        m->srd2 = b + 2 * nw;
+        m->swr2 = b + 3 * nw;
+    }
 }
 
 static size_t fact_slot(const dl_memo *m, uint64_t key, uint32_t x)
@@ -252,14 +530,18 @@ static uint32_t memo_loc(por_ctx *c, dl_memo *m, size_t li)
         const uint64_t *rd = c->loc_rd + li * p->nwords;
         const uint64_t *wr = c->loc_wr + li * p->nwords;
 
-        if (por_label_conflict_static(c->labels, p, m->a, rrd, rwr)
-            || (m->srd != NULL
-                && por_static_conflict(p, m->srd, m->swr, rrd, rwr)))
+        if (por_label_conflict_static(c->labels, p, m->a1, rrd, rwr)
+            || (m->srd1 != NULL
+                && por_static_conflict(p, m->srd1, m->swr1, rrd, rwr)))
             bits |= M_REACH;
-        if (por_label_conflict_static(c->labels, p, m->a, rd, wr)
-            || (m->srd != NULL
-                && por_static_conflict(p, m->srd, m->swr, rd, wr)))
+        if (por_label_conflict_static(c->labels, p, m->a2, rd, wr)
+            || (m->srd2 != NULL
+                && por_static_conflict(p, m->srd2, m->swr2, rd, wr)))
             bits |= M_PEND;
+        else if (por_label_conflict_static(c->labels, p, m->a1, rd, wr)
+                 || (m->srd1 != NULL
+                     && por_static_conflict(p, m->srd1, m->swr1, rd, wr)))
+            bits |= M_PENDN;
         fact_put(c, m, (uint32_t)li, bits);
     }
     if (li >= m->loc_cap) {
@@ -286,12 +568,16 @@ static uint32_t memo_lab(por_ctx *c, dl_memo *m, uint32_t x)
     if ((kept = fact_get(m, x | DL_LABEL)) != 0)
         bits = kept & ~DL_FULL;
     else {
-        if (por_label_conflict(c->labels, m->a, x))
+        if (por_label_conflict(c->labels, m->a2, x)
+            || (m->srd2 != NULL
+                && por_label_conflict_static(c->labels, c->prog, x,
+                                             m->srd2, m->swr2)))
             bits |= M_LAB;
-        if (m->srd != NULL
-            && por_label_conflict_static(c->labels, c->prog, x, m->srd,
-                                         m->swr))
-            bits |= M_LABSTAT;
+        else if (por_label_conflict(c->labels, m->a1, x)
+                 || (m->srd1 != NULL
+                     && por_label_conflict_static(c->labels, c->prog, x,
+                                                  m->srd1, m->swr1)))
+            bits |= M_LABN;
         fact_put(c, m, x | DL_LABEL, bits);
     }
     if (x >= m->lab_cap) {
@@ -468,7 +754,7 @@ static void memo_state(por_ctx *c, dl_memo *m, uint32_t u, uint32_t except,
         return;
     }
     mask = c->pend[u];
-    test_pend = mask != 0 && (m->a != POR_LABEL_NONE || m->srd != NULL);
+    test_pend = mask != 0 && (m->a1 != POR_LABEL_NONE || m->srd != NULL);
     if (u < m->tup_cap && m->tup[u] != 0) {
         dl_tuple *t = &m->tuples[m->tup[u] - 1];
 
@@ -496,17 +782,19 @@ static void memo_state(por_ctx *c, dl_memo *m, uint32_t u, uint32_t except,
                 bits = memo_loc(c, m, tl[pid]);
                 if (bits & M_REACH)
                     tr |= por_bit(pid);
-                if (bits & M_PEND)
+                if ((bits & M_PEND)
+                    || ((bits & M_PENDN)
+                        && por_rfacts_can_race(&m->rf, tl[pid], pid, except)))
                     tq |= por_bit(pid);
             }
             if (run) {
                 if (m->spawn < 0)
                     m->spawn = por_label_conflict_static(
-                                   c->labels, p, m->a, c->spawn_rd,
+                                   c->labels, p, m->a1, c->spawn_rd,
                                    c->spawn_wr)
-                               || (m->srd != NULL
+                               || (m->srd1 != NULL
                                    && por_static_conflict(
-                                          p, m->srd, m->swr, c->spawn_rd,
+                                          p, m->srd1, m->swr1, c->spawn_rd,
                                           c->spawn_wr));
                 if (m->spawn)
                     tr |= POR_SET_OTHER;
@@ -547,17 +835,20 @@ static void memo_state(por_ctx *c, dl_memo *m, uint32_t u, uint32_t except,
         bits = memo_loc(c, m, locs[pid]);
         if (bits & M_REACH)
             r |= por_bit(pid);
-        if (test_pend && (bits & M_PEND) && (mask & por_bit(pid)))
+        if (test_pend && (mask & por_bit(pid))
+            && ((bits & M_PEND)
+                || ((bits & M_PENDN)
+                    && por_rfacts_can_race(&m->rf, locs[pid], pid, except))))
             q |= por_bit(pid);
     }
     if (np >= POR_MAX_LOCS)
         r |= POR_SET_OTHER;
     else if (run) {
         if (m->spawn < 0)
-            m->spawn = por_label_conflict_static(c->labels, p, m->a,
+            m->spawn = por_label_conflict_static(c->labels, p, m->a1,
                                                  c->spawn_rd, c->spawn_wr)
-                       || (m->srd != NULL
-                           && por_static_conflict(p, m->srd, m->swr,
+                       || (m->srd1 != NULL
+                           && por_static_conflict(p, m->srd1, m->swr1,
                                                   c->spawn_rd,
                                                   c->spawn_wr));
         if (m->spawn)
@@ -565,6 +856,35 @@ static void memo_state(por_ctx *c, dl_memo *m, uint32_t u, uint32_t except,
     }
     *reach = r;
     *pend = q;
+}
+
+/* Can the step of edge x (at stored state u) happen before the walk's
+ * thread p takes its step (see "races that cannot happen")?  1 when
+ * not known. */
+static int edge_can_race(por_ctx *c, const dl_memo *m, uint32_t u,
+                         const por_edge *x, uint32_t p)
+{
+    uint32_t locs[POR_MAX_LOCS];
+    uint32_t r = x->pid;
+    uint32_t li = UINT32_MAX;
+
+    if (r >= 254 || u >= c->nstates)
+        return 1;
+    if (u < m->tup_cap && m->tup[u] != 0) {
+        const dl_tuple *t = &m->tuples[m->tup[u] - 1];
+
+        if (r < t->np)
+            li = m->tpool[t->off + r];
+    } else {
+        size_t         len;
+        const uint8_t *vec = ss_get(c->ss, u, &len);
+        size_t         np = ts_proc_locs(c->t, vec, len - c->vec_extra,
+                                         locs, POR_MAX_LOCS);
+
+        if (np < POR_MAX_LOCS && r < np)
+            li = locs[r];
+    }
+    return li == UINT32_MAX || por_rfacts_can_race(&m->rf, li, r, p);
 }
 
 /* DEPS(s, p) for thread slot of f; may set POR_F_FULL (F-STACK).  When
@@ -579,6 +899,7 @@ static por_set deps(por_ctx *c, dl_memo *m, por_frame *f, uint32_t slot)
     const uint64_t   *srd = NULL;
     const uint64_t   *swr = NULL;
     size_t            li = 0;
+    int               gdead = por_rfacts_gate_dead(c, &m->rf, f->ref);
 
     if (c->pend[f->ref] & pb) {
         li = por_thread_loc(c, f, slot);
@@ -596,7 +917,7 @@ static por_set deps(por_ctx *c, dl_memo *m, por_frame *f, uint32_t slot)
         if (c->edges[e].dst >= c->nstates)
             continue;           /* a finding: nothing below it */
         por_walk_begin(c);
-        memo_begin(m, a, li, srd, swr);
+        memo_begin(c, m, a, li, srd, swr, gdead);
         por_walk_mark(c, c->edges[e].dst);
         por_walk_push(c, c->edges[e].dst, &n);
         while (n > 0) {
@@ -629,8 +950,7 @@ static por_set deps(por_ctx *c, dl_memo *m, por_frame *f, uint32_t slot)
                 return D;
             }
             if (c->xp)
-                explain_dl_dep(c, f, slot, e, por_pending_conflicts2(
-                                   c, u, c->pend[u], a, srd, swr, pid) & ~D,
+                explain_dl_dep(c, f, slot, e, pending & ~D,
                                EXPLAIN_PENDING, u, 0);
             D |= pending;
             for (uint32_t b = c->ehead[u]; b != POR_NOEDGE;
@@ -638,9 +958,12 @@ static por_set deps(por_ctx *c, dl_memo *m, por_frame *f, uint32_t slot)
                 const por_edge *x = &c->edges[b];
                 por_set         tids = por_edge_tids(x) & ~pb;
 
+                uint32_t        lb;
+
                 c->st->retraversed++;
                 if (tids != 0 && (D & tids) != tids
-                    && memo_lab(c, m, x->label) != 0) {
+                    && (lb = memo_lab(c, m, x->label)) != 0
+                    && ((lb & M_LAB) || edge_can_race(c, m, u, x, pid))) {
                     if (c->xp)
                         explain_dl_dep(c, f, slot, e, tids & ~D,
                                        EXPLAIN_EDGE, u, b);

@@ -108,6 +108,13 @@ int dfs_cycle_fix(int fix)
 const char *search_por_proviso(const search_options *o, char *buf,
                                size_t size)
 {
+    /* S-POR under -a / -l (engine/por/por_live.c) */
+    if (o->liveness && o->por == SEARCH_POR_SPOR) {
+        snprintf(buf, size, "static cycle proviso (no process alone on "
+                 "a back edge of its code), steps the property sees, "
+                 "F-NONDET");
+        return buf;
+    }
     return por_mode_proviso(o->por, dfs_cycle_fix(o->cycle_fix),
                             o->de_paths, buf, size);
 }

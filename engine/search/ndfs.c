@@ -36,8 +36,37 @@
  * not see it: a cycle is closed at the stored state that began the
  * sequence).
  *
- * Not yet (issue 12): weak fairness (-f) and partial order reduction
- * (the caller runs with --por=none).
+ * Partial order reduction: --por=spor keeps, at each state, the
+ * successors of the process por_live_ample() names (and the claim's
+ * own); the choice is a function of the state alone, so the second
+ * search follows the first one's choices (engine/por/por_live.c says
+ * why the reduced graph keeps every acceptance cycle); other modes run
+ * as none (the caller refuses them).
+ *
+ * Weak fairness (-f, search_options.fair) is pan's construction: a
+ * counter byte c joins the state (the key is vector, tag, c), and
+ * gives one copy of the graph per process plus one.  c == 0 outside
+ * the fairness phase; an accepting state with c == 0 starts it
+ * (c := the number of processes, the claim counted, plus one: rule 1);
+ * then c waits for the processes from the highest pid down: a step of
+ * process c - 2 (c - 3 with a claim, which itself need not take part),
+ * or that process being unable to move, lowers c by one (rule 2); at
+ * c == 1 every process has moved or been blocked since the accepting
+ * state, and the next step returns to c == 0 (rule 3).  With a claim
+ * (or -l's), rule 3 applies before the claim's move and rule 1 after
+ * it, on the claim's new location.  The seeds of the second search are
+ * the states with c == 1, and a cycle is closed only when the second
+ * search reaches the seed's vector again with c == 1 (every such cycle
+ * passes an accepting state and lets every process move or block:
+ * weakly fair).  pan's orders are kept (when the awaited process is
+ * blocked after a higher one moved, pan tries the higher ones again
+ * with the lowered counter: fair_group()), so that the stored counts
+ * are pan's: pan's "stored" counts a vector once whatever its counter
+ * and copy (n->distinct, a marker key per vector), "visited" each
+ * (vector, copy, counter).  At a state where no process can move, pan
+ * takes a default move to c == 1 (all blocked); the claim's stutter
+ * step does the same here.  No reduction under -f (the caller refuses
+ * it; por_live is not used).
  */
 #include "config.h"
 
@@ -51,6 +80,7 @@
 
 #define TAG_NESTED  1u
 #define TAG_MODE1   2u
+#define TAG_MARK    0x80u       /* -f: the key counting a vector once */
 
 /* One successor as the search keeps it. */
 typedef struct nsucc {
@@ -60,11 +90,13 @@ typedef struct nsucc {
     size_t      vec_off;        /* in the vector arena; key bytes follow */
     uint32_t    vec_len;        /* 0: a finding without successor */
     uint8_t     tag;            /* the successor's tag */
+    uint16_t    cnt;            /* -f: its fairness counter */
 } nsucc;
 
 typedef struct nframe {
     ss_ref      ref;
     uint8_t     tag;
+    uint16_t    cnt;            /* -f: the fairness counter, else 0 */
     size_t      vec_off;        /* this state's vector */
     uint32_t    vec_len;
     size_t      succ0;          /* its successors: succs[succ0 .. +nsucc) */
@@ -100,24 +132,87 @@ typedef struct ndfs {
     size_t                cap_order;
     uint32_t              seed_loc;     /* the accept label of the second
                                            search's seed (-a) */
+    por_live             *pl;           /* --por=spor: the ample sets
+                                           (engine/por/por_live.c), else
+                                           NULL */
+    int                   fair;         /* -f */
+    uint8_t              *seed;         /* -f: the second search's seed
+                                           vector (a cycle returns to
+                                           it), its length, tag and
+                                           stack index */
+    size_t                seed_len, cap_seed, seed_idx;
+    uint8_t               seed_tag;
+    size_t                arr_bytes;    /* the capacities below the store
+                                           (stack, successors, vectors,
+                                           keys, depth_of, order, seed) */
+    int                   oom;          /* --memlimit reached: no more */
 } ndfs;
 
-static void put_vec(ndfs *n, const uint8_t *v, size_t len)
+/* All the search holds: the store, its own arrays, ts's lists. */
+static size_t held_bytes(const ndfs *n)
 {
-    if (n->nvecs + len > n->cap_vecs)
-        xgrow((void **)&n->vecs, &n->cap_vecs, n->nvecs + len, 1);
-    memcpy(n->vecs + n->nvecs, v, len);
-    n->nvecs += len;
+    ss_stats st;
+
+    ss_get_stats(n->ss, &st);
+    return st.bytes + n->arr_bytes + n->out.cap * sizeof *n->out.v
+           + n->out.vecs_cap + n->out.accs_cap * sizeof *n->out.accs;
 }
 
-static void add_succ(ndfs *n, const ts_succ *s, const uint8_t *vec,
-                     uint8_t tag)
+/* Grow *p (elem-byte items, capacity *cap) to hold need items, doubling,
+ * within --memlimit (the store, the stack and every array of the search
+ * share it: the store's own limit is what the rest leaves).  Returns -1
+ * when the limit (or malloc) refuses: the search then stops, INCOMPLETE
+ * (SEARCH_STOP_MEMORY), and nothing grows any more. */
+static int ngrow(ndfs *n, void **p, size_t *cap, size_t need, size_t elem)
+{
+    size_t ncap = *cap ? *cap : 64;
+    size_t lim = n->o->memlimit;
+    void *np;
+
+    if (need <= *cap)
+        return 0;
+    if (n->oom)
+        return -1;
+    while (ncap < need)
+        ncap *= 2;
+    if (lim != 0 && held_bytes(n) + (ncap - *cap) * elem > lim)
+        goto full;
+    np = realloc(*p, ncap * elem);
+    if (np == NULL)
+        goto full;
+    *p = np;
+    n->arr_bytes += (ncap - *cap) * elem;
+    *cap = ncap;
+    if (lim != 0)
+        ss_set_limit(n->ss, n->arr_bytes < lim ? lim - n->arr_bytes : 1);
+    return 0;
+full:
+    n->oom = 1;
+    n->stop = 1;
+    n->r->stop = SEARCH_STOP_MEMORY;
+    return -1;
+}
+
+static int put_vec(ndfs *n, const uint8_t *v, size_t len)
+{
+    if (n->nvecs + len > n->cap_vecs
+        && ngrow(n, (void **)&n->vecs, &n->cap_vecs, n->nvecs + len, 1) < 0)
+        return -1;
+    memcpy(n->vecs + n->nvecs, v, len);
+    n->nvecs += len;
+    return 0;
+}
+
+/* Add one successor; -1 when out of memory (the search stops). */
+static int add_succ(ndfs *n, const ts_succ *s, const uint8_t *vec,
+                    uint8_t tag, unsigned cnt)
 {
     nsucc *e;
 
-    if (n->nsuccs == n->cap_succs)
-        xgrow((void **)&n->succs, &n->cap_succs, n->nsuccs + 1,
-              sizeof *n->succs);
+    if (n->nsuccs == n->cap_succs
+        && ngrow(n, (void **)&n->succs, &n->cap_succs, n->nsuccs + 1,
+                 sizeof *n->succs) < 0)
+        return -1;
     e = &n->succs[n->nsuccs++];
     e->step.pid = s->pid;
     e->step.trans = s->trans;
@@ -128,22 +223,29 @@ static void add_succ(ndfs *n, const ts_succ *s, const uint8_t *vec,
     e->vec_len = s->dst_len;
     e->vec_off = n->nvecs;
     e->tag = tag;
-    if (s->dst_len > 0)
-        put_vec(n, vec, s->dst_len);
+    e->cnt = (uint16_t)cnt;
+    if (s->dst_len > 0 && put_vec(n, vec, s->dst_len) < 0) {
+        n->nsuccs--;
+        return -1;
+    }
+    return 0;
 }
 
 /* pan's order (as search_dfs under --por=none): the highest pid first,
  * each process's transitions in order; with a claim, per claim move
  * (ts_succ.ctrans, in the claim's order).  ts gives pids in ascending
  * order within each claim move: sort each run of one claim move by
- * descending pid, stably.  Fills n->order[0..m). */
-static void pan_order(ndfs *n, size_t m)
+ * descending pid, stably.  Fills n->order[0..m); -1 when out of
+ * memory. */
+static int pan_order(ndfs *n, size_t m)
 {
     const ts_succ *v = n->out.v;
     size_t a = 0;
 
-    if (m > n->cap_order)
-        xgrow((void **)&n->order, &n->cap_order, m, sizeof *n->order);
+    if (m > n->cap_order
+        && ngrow(n, (void **)&n->order, &n->cap_order, m,
+                 sizeof *n->order) < 0)
+        return -1;
     for (size_t k = 0; k < m; k++)
         n->order[k] = k;
     while (a < m) {
@@ -163,6 +265,142 @@ static void pan_order(ndfs *n, size_t m)
         }
         a = b;
     }
+    return 0;
+}
+
+/* -f: add the successors order[a..b) of one move of the claim (all of
+ * them without a claim) with tag; c is the counter when the system
+ * moves (rules 1 and 3 applied), off 1 when a claim is pan's process 0
+ * (it need not move: the counter skips it).  Rule 2 as pan applies it
+ * while it tries the processes from the highest pid down: the awaited
+ * process tp = c - 2 - off moves with c lowered, the others with c;
+ * when tp cannot move (a rendezvous receive alone is no move of its
+ * own, as in pan), it counts as served: pan then goes on with c
+ * lowered, and starts again from the highest pid when a higher one
+ * had moved (those moves are then taken twice, with c and lowered).
+ * A claim's stutter step (no process can move) is pan's default move:
+ * c := 1 (every process blocked).  Inside an atomic sequence pan tries
+ * the owner alone: the others are neither moved nor blocked then. */
+static void fair_group(ndfs *n, size_t a, size_t b, uint8_t tag,
+                       unsigned c, unsigned off, uint32_t nsys)
+{
+    const ts_succ *v = n->out.v;
+    uint32_t tp = TS_NONE;
+    unsigned c2 = c;
+    int tmoves = 0, higher = 0;
+    size_t k;
+
+    if (c >= 2 + off && c - 2 - off < nsys) {
+        tp = c - 2 - off;
+        c2 = (off && tp == 0) ? 1 : c - 1;
+    }
+    for (k = a; k < b && tp != TS_NONE; k++) {
+        uint32_t pid = v[n->order[k]].pid;
+
+        if (pid == tp)
+            tmoves = 1;
+        else if (pid != TS_NONE && pid > tp)
+            higher = 1;
+    }
+    if (n->out.atomic && !tmoves)
+        tp = TS_NONE;
+    for (k = a; k < b; k++) {
+        const ts_succ *s = &v[n->order[k]];
+        unsigned cs = c;
+
+        if (s->pid == TS_NONE)
+            cs = (c > 0 && n->kind == SEARCH_CYCLE_ACCEPT) ? 1 : c;
+        else if (tp == TS_NONE)
+            cs = c;
+        else if (tmoves)
+            cs = s->pid == tp ? c2 : c;
+        else if (higher && s->pid > tp)
+            cs = c;         /* first round; the second follows */
+        else if (higher)
+            continue;       /* only in the second round */
+        else
+            cs = c2;
+        add_succ(n, s, n->out.vecs + s->dst_off, tag, cs);
+    }
+    if (tp != TS_NONE && !tmoves && higher) {
+        for (k = a; k < b; k++) {
+            const ts_succ *s = &v[n->order[k]];
+
+            add_succ(n, s, n->out.vecs + s->dst_off, tag,
+                     s->pid == TS_NONE ? c : c2);
+        }
+    }
+}
+
+/* -f: the successors of f (m of them in pan's order, np: -l's np_)
+ * with their tags and counters (the comment at the top). */
+static void expand_fair(ndfs *n, nframe *f, size_t m, int np)
+{
+    const uint8_t *v = n->vecs + f->vec_off;
+    int claim = n->kind == SEARCH_CYCLE_NONPROGRESS
+                || ts_program(n->t)->has_claim;
+    unsigned off = claim ? 1 : 0;
+    uint32_t nsys = ts_nprocs(v);
+    unsigned cinit = nsys + 1 + off;    /* pan: _nr_pr + 1 */
+    unsigned c = f->cnt;
+    uint8_t tag = f->tag & TAG_NESTED;
+
+    if (n->out.atomic || !claim) {
+        /* no claim move (none, or it waits): rules 1 and 3 here */
+        int acc = n->kind == SEARCH_CYCLE_NONPROGRESS
+                  ? (f->tag & TAG_MODE1) != 0
+                  : ts_accepting(n->t, v, f->vec_len);
+
+        if (c == 0 && acc)
+            c = cinit;
+        else if (c == 1)
+            c = 0;
+        fair_group(n, 0, m, n->out.atomic ? f->tag : tag, c, off, nsys);
+        if (m == 0 && c > 0) {
+            /* pan's default move: nobody can move, all are served */
+            ts_succ d;
+
+            memset(&d, 0, sizeof d);
+            d.pid = d.trans = d.pid2 = d.trans2 = TS_NONE;
+            d.finding = TS_OK;
+            d.dst_len = f->vec_len;
+            add_succ(n, &d, v, f->tag, 1);
+        }
+        return;
+    }
+    if (c == 1)                         /* rule 3, before the claim */
+        c = 0;
+    if (n->kind == SEARCH_CYCLE_NONPROGRESS) {
+        if (np)                         /* to the accepting loop */
+            fair_group(n, 0, m, tag | TAG_MODE1, c == 0 ? cinit : c, off,
+                       nsys);
+        if (!(f->tag & TAG_MODE1))      /* stay in the first loop */
+            fair_group(n, 0, m, tag, c, off, nsys);
+        return;
+    }
+    for (size_t a = 0, b; a < m; a = b) {
+        const ts_succ *s0 = &n->out.v[n->order[a]];
+        unsigned cg = c;
+
+        /* one group per claim move; a stutter step (the claim alone,
+         * pid TS_NONE) is a claim move of its own */
+        for (b = a + 1; s0->pid != TS_NONE && b < m
+                        && n->out.v[n->order[b]].ctrans == s0->ctrans; b++)
+            ;
+        if (cg == 0) {      /* rule 1 on the claim's new location */
+            for (size_t k = a; k < b; k++) {
+                const ts_succ *s = &n->out.v[n->order[k]];
+
+                if (s->dst_len > 0) {
+                    if (ts_accepting(n->t, n->out.vecs + s->dst_off,
+                                     s->dst_len))
+                        cg = cinit;
+                    break;
+                }
+            }
+        }
+        fair_group(n, a, b, tag, cg, off, nsys);
+    }
 }
 
 /* The successors of frame f, with their tags (the -l claim above). */
@@ -171,13 +409,30 @@ static void expand(ndfs *n, nframe *f)
     const uint8_t *v;
     size_t k, m;
     int np = 1;
+    uint32_t keep = TS_NONE;
 
     f->succ0 = n->nsuccs;
     v = n->vecs + f->vec_off;
     m = ts_successors(n->t, v, f->vec_len, &n->out);
+    /* --por=spor: the successors of one process (and the claim's own);
+     * a function of the state alone, so the second search follows the
+     * first one's choices (por_live.c) */
+    if (n->pl != NULL)
+        keep = por_live_ample(n->pl, v, f->vec_len, &n->out,
+                              !(f->tag & TAG_NESTED) && f->ref != SS_NOREF);
     if (n->kind == SEARCH_CYCLE_NONPROGRESS)
         np = !ts_progress(n->t, n->vecs + f->vec_off, f->vec_len);
-    pan_order(n, m);
+    if (pan_order(n, m) < 0) {          /* out of memory: stops */
+        f->nsucc = 0;
+        f->next = 0;
+        return;
+    }
+    if (n->fair) {
+        expand_fair(n, f, m, np);
+        f->nsucc = n->nsuccs - f->succ0;
+        f->next = 0;
+        return;
+    }
     /* the -l claim's moves: (np_) to the accepting loop, then stay in
      * the first loop, each with every system step; this order gives
      * pan's counts (tests/live/nonprogress.pml: 9 states stored).  As
@@ -204,23 +459,44 @@ static void expand(ndfs *n, nframe *f)
         for (k = 0; k < m; k++) {
             const ts_succ *s = &n->out.v[n->order[k]];
 
-            add_succ(n, s, n->out.vecs + s->dst_off, tag);
+            if (keep != TS_NONE && s->pid != keep && s->pid != TS_NONE)
+                continue;
+            add_succ(n, s, n->out.vecs + s->dst_off, tag, 0);
         }
     }
     f->nsucc = n->nsuccs - f->succ0;
     f->next = 0;
 }
 
-/* Look up (and store) vec with tag; 1 when new, 0 seen, -1 full. */
+/* Look up (and store) vec with tag (and counter cnt under -f); 1 when
+ * new, 0 seen, -1 full. */
 static int store(ndfs *n, const uint8_t *vec, size_t len, uint8_t tag,
-                 ss_ref *ref)
+                 unsigned cnt, ss_ref *ref)
 {
     ss_result res;
 
-    if (len + 1 > n->cap_key)
-        xgrow((void **)&n->key, &n->cap_key, len + 1, 1);
+    if (len + 3 > n->cap_key
+        && ngrow(n, (void **)&n->key, &n->cap_key, len + 3, 1) < 0)
+        return -1;
     memcpy(n->key, vec, len);
     n->key[len] = tag;
+    if (n->fair) {
+        ss_ref mref;
+
+        n->key[len + 1] = (uint8_t)(cnt & 0xff);
+        n->key[len + 2] = (uint8_t)(cnt >> 8);
+        res = ss_find_or_put(n->ss, n->key, len + 3, ref);
+        if (res != SS_NEW)
+            return res == SS_FULL ? -1 : 0;
+        /* pan counts a vector once, whatever its copy and counter */
+        n->key[len] = (uint8_t)(TAG_MARK | (tag & TAG_MODE1));
+        res = ss_find_or_put(n->ss, n->key, len + 1, &mref);
+        if (res == SS_FULL)
+            return -1;
+        if (res == SS_NEW)
+            n->distinct++;
+        return 1;
+    }
     res = ss_find_or_put(n->ss, n->key, len + 1, ref);
     if (res == SS_FULL)
         return -1;
@@ -234,32 +510,37 @@ static int store(ndfs *n, const uint8_t *vec, size_t len, uint8_t tag,
 }
 
 static int push(ndfs *n, const uint8_t *vec, size_t len, uint8_t tag,
-                ss_ref ref, const search_step *took)
+                unsigned cnt, ss_ref ref, const search_step *took)
 {
     nframe *f;
+    size_t off = n->nvecs;
 
-    if (n->nst == n->cap_st)
-        xgrow((void **)&n->st, &n->cap_st, n->nst + 1, sizeof *n->st);
+    if (n->nst == n->cap_st
+        && ngrow(n, (void **)&n->st, &n->cap_st, n->nst + 1,
+                 sizeof *n->st) < 0)
+        return -1;
+    if (!(tag & TAG_NESTED) && ref != SS_NOREF && ref >= n->cap_depth) {
+        size_t old = n->cap_depth;
+
+        if (ngrow(n, (void **)&n->depth_of, &n->cap_depth, (size_t)ref + 1,
+                  sizeof *n->depth_of) < 0)
+            return -1;
+        memset(n->depth_of + old, 0,
+               (n->cap_depth - old) * sizeof *n->depth_of);
+    }
+    if (put_vec(n, vec, len) < 0)
+        return -1;
     f = &n->st[n->nst++];
     memset(f, 0, sizeof *f);
     f->ref = ref;
     f->tag = tag;
-    f->vec_off = n->nvecs;
+    f->cnt = (uint16_t)cnt;
+    f->vec_off = off;
     f->vec_len = (uint32_t)len;
-    put_vec(n, vec, len);
     if (took != NULL)
         f->took = *took;
-    if (!(tag & TAG_NESTED) && ref != SS_NOREF) {
-        if (ref >= n->cap_depth) {
-            size_t old = n->cap_depth;
-
-            xgrow((void **)&n->depth_of, &n->cap_depth, (size_t)ref + 1,
-                  sizeof *n->depth_of);
-            memset(n->depth_of + old, 0,
-                   (n->cap_depth - old) * sizeof *n->depth_of);
-        }
+    if (!(tag & TAG_NESTED) && ref != SS_NOREF)
         n->depth_of[ref] = (uint32_t)n->nst;
-    }
     if (n->nst - 1 > n->r->stats.max_depth)
         n->r->stats.max_depth = n->nst - 1;
     if (len > n->r->stats.max_vector)
@@ -340,13 +621,14 @@ static void step(ndfs *n)
     }
     if (s.vec_len == 0)
         return;
-    if (nested) {
+    if (nested && !n->fair) {
         /* Holzmann: a state on the first search's stack closes a cycle
          * through the seed */
         ss_ref r0;
 
-        if (s.vec_len + 1 > n->cap_key)
-            xgrow((void **)&n->key, &n->cap_key, s.vec_len + 1, 1);
+        if (s.vec_len + 1 > n->cap_key
+            && ngrow(n, (void **)&n->key, &n->cap_key, s.vec_len + 1, 1) < 0)
+            return;
         memcpy(n->key, sv, s.vec_len);
         n->key[s.vec_len] = (uint8_t)(s.tag & ~TAG_NESTED);
         r0 = ss_find(n->ss, n->key, s.vec_len + 1);
@@ -373,20 +655,37 @@ static void step(ndfs *n)
         n->r->stats.atomic_steps++;
         ts_successors(n->t, copy, s.vec_len, &n->out);
         if (n->out.atomic) {
-            push(n, copy, s.vec_len, s.tag, SS_NOREF, &s.step);
+            push(n, copy, s.vec_len, s.tag, s.cnt, SS_NOREF, &s.step);
             free(copy);
             return;
         }
         ts_atomic_release(copy);
     }
-    res = store(n, copy, s.vec_len, s.tag, &ref);
+    if (nested && n->fair && s.cnt == 1 && s.vec_len == n->seed_len
+        && (s.tag & TAG_MODE1) == (n->seed_tag & TAG_MODE1)
+        && memcmp(copy, n->seed, s.vec_len) == 0) {
+        /* -f: back at the seed with every process served (pan compares
+         * with its A_Root; no stack check under fairness).  The seed
+         * need not be accepting: name an accept label the cycle passes */
+        uint32_t loc = TS_NONE;
+
+        free(copy);
+        for (size_t k = n->seed_idx; n->kind == SEARCH_CYCLE_ACCEPT
+                                     && loc == TS_NONE && k < n->nst; k++)
+            loc = ts_accept_loc(n->t, n->vecs + n->st[k].vec_off,
+                                n->st[k].vec_len);
+        record(n, n->kind == SEARCH_CYCLE_ACCEPT ? SEARCH_E_ACCEPT
+               : SEARCH_E_NONPROGRESS, loc, &s.step, n->seed_idx);
+        return;
+    }
+    res = store(n, copy, s.vec_len, s.tag, s.cnt, &ref);
     if (res < 0) {
         n->stop = 1;
         n->r->stop = SEARCH_STOP_MEMORY;
     } else if (res == 0) {
         n->r->stats.matched++;
     } else {
-        push(n, copy, s.vec_len, s.tag, ref, &s.step);
+        push(n, copy, s.vec_len, s.tag, s.cnt, ref, &s.step);
     }
     free(copy);
 }
@@ -405,12 +704,23 @@ static void leave(ndfs *n)
     /* nor is a state inside an atomic sequence (not stored, f->ref ==
      * SS_NOREF): pan's claims do not see it, nor does its -a without a
      * claim (tests/live/accept_atomic.pml) */
+    /* under -f the seeds are the states whose counter is 1 */
     if (f->post || (f->tag & TAG_NESTED) || f->nsucc == 0
-        || f->ref == SS_NOREF || !accepting(n, f)) {
+        || f->ref == SS_NOREF
+        || (n->fair ? f->cnt != 1 : !accepting(n, f))) {
         pop(n);
         return;
     }
     f->post = 1;
+    if (n->fair) {
+        if (f->vec_len > n->cap_seed
+            && ngrow(n, (void **)&n->seed, &n->cap_seed, f->vec_len, 1) < 0)
+            return;
+        memcpy(n->seed, n->vecs + f->vec_off, f->vec_len);
+        n->seed_len = f->vec_len;
+        n->seed_tag = f->tag;
+        n->seed_idx = n->nst - 1;
+    }
     n->seed_loc = n->kind == SEARCH_CYCLE_ACCEPT
                   ? ts_accept_loc(n->t, n->vecs + f->vec_off, f->vec_len)
                   : TS_NONE;
@@ -420,15 +730,17 @@ static void leave(ndfs *n)
         uint8_t tag = (uint8_t)(f->tag | TAG_NESTED);
         search_step none = { TS_NONE, TS_NONE, TS_NONE, TS_NONE };
 
+        unsigned cnt = f->cnt;
+
         memcpy(copy, n->vecs + f->vec_off, len);
-        res = store(n, copy, len, tag, &ref);
+        res = store(n, copy, len, tag, cnt, &ref);
         if (res < 0) {
             n->stop = 1;
             n->r->stop = SEARCH_STOP_MEMORY;
         } else if (res > 0) {
             /* the seed again, as the second search's root: its frame's
              * `took` is not a step (it is left out of trails) */
-            push(n, copy, len, tag, ref, &none);
+            push(n, copy, len, tag, cnt, ref, &none);
             n->st[n->nst - 1].post = 2;
         }
         free(copy);
@@ -452,6 +764,7 @@ int search_ndfs(ts *t, const search_options *o, int kind, search_result *r)
     n.o = o;
     n.r = r;
     n.kind = kind;
+    n.fair = o->fair;
     n.t0 = search_now();
     ts_succs_init(&n.out);
     n.ss = ss_new(o->memlimit, 0);
@@ -463,18 +776,21 @@ int search_ndfs(ts *t, const search_options *o, int kind, search_result *r)
     ts_set_facts(t, 0);
     /* pan's -l claim is a process for _nr_pr; left on for the trail */
     ts_set_np_claim(t, kind == SEARCH_CYCLE_NONPROGRESS);
+    if (o->por == SEARCH_POR_SPOR && !o->fair)
+        n.pl = por_live_new(t, kind == SEARCH_CYCLE_NONPROGRESS);
     init = ts_initial(t, &len, &fnd, &floc);
     if (init == NULL) {             /* a finding in the initialisers */
+        por_live_free(n.pl);
         ss_free(n.ss);
         ts_succs_fini(&n.out);
         r->verdict = SEARCH_INCOMPLETE;
         return -1;
     }
-    if (store(&n, init, len, 0, &ref) > 0) {
+    if (store(&n, init, len, 0, 0, &ref) > 0) {
         uint8_t *copy = xmalloc(len);
 
         memcpy(copy, init, len);
-        push(&n, copy, len, 0, ref, NULL);
+        push(&n, copy, len, 0, 0, ref, NULL);
         free(copy);
     }
     while (n.nst > 0 && !n.stop) {
@@ -497,15 +813,15 @@ int search_ndfs(ts *t, const search_options *o, int kind, search_result *r)
     }
     ss_get_stats(n.ss, &ss);
     r->stats.stored = n.distinct;
-    r->stats.visited = ss.stored;
+    /* under -f the store also holds one marker per vector */
+    r->stats.visited = ss.stored - (n.fair ? n.distinct : 0);
     r->stats.conflicts = ss.conflicts;
     r->stats.store_bytes = ss.bytes;
     r->stats.store_vec_bytes = ss.vector_bytes;
     r->stats.store_table_bytes = ss.table_bytes;
-    r->stats.stack_bytes = n.cap_st * sizeof *n.st
-                           + n.cap_succs * sizeof *n.succs + n.cap_vecs;
+    r->stats.stack_bytes = n.arr_bytes;
     /* pan: transitions = visited (stored by either search) + matched */
-    r->stats.transitions = ss.stored + r->stats.matched;
+    r->stats.transitions = r->stats.visited + r->stats.matched;
     r->stats.elapsed = search_now() - n.t0;
     if (r->nerrors > 0)
         r->verdict = SEARCH_VIOLATED;
@@ -513,6 +829,9 @@ int search_ndfs(ts *t, const search_options *o, int kind, search_result *r)
         r->verdict = SEARCH_INCOMPLETE;
     else
         r->verdict = SEARCH_VERIFIED;
+    if (n.pl != NULL)
+        por_live_stats(n.pl, &r->por);
+    por_live_free(n.pl);
     ss_free(n.ss);
     ts_succs_fini(&n.out);
     free(n.st);
@@ -521,5 +840,6 @@ int search_ndfs(ts *t, const search_options *o, int kind, search_result *r)
     free(n.key);
     free(n.depth_of);
     free(n.order);
+    free(n.seed);
     return 0;
 }

@@ -241,6 +241,11 @@ typedef struct search_options {
                                        cycles search_ndfs looks for (for
                                        the reports; search_dfs ignores
                                        it) */
+    int          fair;              /* -f: weak fairness in search_ndfs
+                                       (pan's counter construction, one
+                                       copy of the graph per process
+                                       plus one; ndfs.c); search_dfs
+                                       ignores it */
 } search_options;
 
 /* Defaults: por none, depth 1000000, 1 error, every check on except -q,

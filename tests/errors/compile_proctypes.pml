@@ -1,144 +1,271 @@
-/* At most 128 proctypes (init included), a limit of spore: the first
+/* At most 256 proctypes (init included), a limit of spore: the first
  * one past it is an error, and compiling stops there (no error for each
  * later proctype, nor for the undeclared name in the last one). */
-active proctype p0() { skip }
-active proctype p1() { skip }
-active proctype p2() { skip }
-active proctype p3() { skip }
-active proctype p4() { skip }
-active proctype p5() { skip }
-active proctype p6() { skip }
-active proctype p7() { skip }
-active proctype p8() { skip }
-active proctype p9() { skip }
-active proctype p10() { skip }
-active proctype p11() { skip }
-active proctype p12() { skip }
-active proctype p13() { skip }
-active proctype p14() { skip }
-active proctype p15() { skip }
-active proctype p16() { skip }
-active proctype p17() { skip }
-active proctype p18() { skip }
-active proctype p19() { skip }
-active proctype p20() { skip }
-active proctype p21() { skip }
-active proctype p22() { skip }
-active proctype p23() { skip }
-active proctype p24() { skip }
-active proctype p25() { skip }
-active proctype p26() { skip }
-active proctype p27() { skip }
-active proctype p28() { skip }
-active proctype p29() { skip }
-active proctype p30() { skip }
-active proctype p31() { skip }
-active proctype p32() { skip }
-active proctype p33() { skip }
-active proctype p34() { skip }
-active proctype p35() { skip }
-active proctype p36() { skip }
-active proctype p37() { skip }
-active proctype p38() { skip }
-active proctype p39() { skip }
-active proctype p40() { skip }
-active proctype p41() { skip }
-active proctype p42() { skip }
-active proctype p43() { skip }
-active proctype p44() { skip }
-active proctype p45() { skip }
-active proctype p46() { skip }
-active proctype p47() { skip }
-active proctype p48() { skip }
-active proctype p49() { skip }
-active proctype p50() { skip }
-active proctype p51() { skip }
-active proctype p52() { skip }
-active proctype p53() { skip }
-active proctype p54() { skip }
-active proctype p55() { skip }
-active proctype p56() { skip }
-active proctype p57() { skip }
-active proctype p58() { skip }
-active proctype p59() { skip }
-active proctype p60() { skip }
-active proctype p61() { skip }
-active proctype p62() { skip }
-active proctype p63() { skip }
-active proctype p64() { skip }
-active proctype p65() { skip }
-active proctype p66() { skip }
-active proctype p67() { skip }
-active proctype p68() { skip }
-active proctype p69() { skip }
-active proctype p70() { skip }
-active proctype p71() { skip }
-active proctype p72() { skip }
-active proctype p73() { skip }
-active proctype p74() { skip }
-active proctype p75() { skip }
-active proctype p76() { skip }
-active proctype p77() { skip }
-active proctype p78() { skip }
-active proctype p79() { skip }
-active proctype p80() { skip }
-active proctype p81() { skip }
-active proctype p82() { skip }
-active proctype p83() { skip }
-active proctype p84() { skip }
-active proctype p85() { skip }
-active proctype p86() { skip }
-active proctype p87() { skip }
-active proctype p88() { skip }
-active proctype p89() { skip }
-active proctype p90() { skip }
-active proctype p91() { skip }
-active proctype p92() { skip }
-active proctype p93() { skip }
-active proctype p94() { skip }
-active proctype p95() { skip }
-active proctype p96() { skip }
-active proctype p97() { skip }
-active proctype p98() { skip }
-active proctype p99() { skip }
-active proctype p100() { skip }
-active proctype p101() { skip }
-active proctype p102() { skip }
-active proctype p103() { skip }
-active proctype p104() { skip }
-active proctype p105() { skip }
-active proctype p106() { skip }
-active proctype p107() { skip }
-active proctype p108() { skip }
-active proctype p109() { skip }
-active proctype p110() { skip }
-active proctype p111() { skip }
-active proctype p112() { skip }
-active proctype p113() { skip }
-active proctype p114() { skip }
-active proctype p115() { skip }
-active proctype p116() { skip }
-active proctype p117() { skip }
-active proctype p118() { skip }
-active proctype p119() { skip }
-active proctype p120() { skip }
-active proctype p121() { skip }
-active proctype p122() { skip }
-active proctype p123() { skip }
-active proctype p124() { skip }
-active proctype p125() { skip }
-active proctype p126() { skip }
-active proctype p127() { skip }
-active proctype p128() { skip }
-active proctype p129() { skip }
-active proctype p130() { skip }
-active proctype p131() { skip }
-active proctype p132() { skip }
-active proctype p133() { skip }
-active proctype p134() { skip }
-active proctype p135() { skip }
-active proctype p136() { skip }
-active proctype p137() { skip }
-active proctype p138() { skip }
-active proctype p139() { skip }
+init { run p0() }
+proctype p0() { skip }
+proctype p1() { skip }
+proctype p2() { skip }
+proctype p3() { skip }
+proctype p4() { skip }
+proctype p5() { skip }
+proctype p6() { skip }
+proctype p7() { skip }
+proctype p8() { skip }
+proctype p9() { skip }
+proctype p10() { skip }
+proctype p11() { skip }
+proctype p12() { skip }
+proctype p13() { skip }
+proctype p14() { skip }
+proctype p15() { skip }
+proctype p16() { skip }
+proctype p17() { skip }
+proctype p18() { skip }
+proctype p19() { skip }
+proctype p20() { skip }
+proctype p21() { skip }
+proctype p22() { skip }
+proctype p23() { skip }
+proctype p24() { skip }
+proctype p25() { skip }
+proctype p26() { skip }
+proctype p27() { skip }
+proctype p28() { skip }
+proctype p29() { skip }
+proctype p30() { skip }
+proctype p31() { skip }
+proctype p32() { skip }
+proctype p33() { skip }
+proctype p34() { skip }
+proctype p35() { skip }
+proctype p36() { skip }
+proctype p37() { skip }
+proctype p38() { skip }
+proctype p39() { skip }
+proctype p40() { skip }
+proctype p41() { skip }
+proctype p42() { skip }
+proctype p43() { skip }
+proctype p44() { skip }
+proctype p45() { skip }
+proctype p46() { skip }
+proctype p47() { skip }
+proctype p48() { skip }
+proctype p49() { skip }
+proctype p50() { skip }
+proctype p51() { skip }
+proctype p52() { skip }
+proctype p53() { skip }
+proctype p54() { skip }
+proctype p55() { skip }
+proctype p56() { skip }
+proctype p57() { skip }
+proctype p58() { skip }
+proctype p59() { skip }
+proctype p60() { skip }
+proctype p61() { skip }
+proctype p62() { skip }
+proctype p63() { skip }
+proctype p64() { skip }
+proctype p65() { skip }
+proctype p66() { skip }
+proctype p67() { skip }
+proctype p68() { skip }
+proctype p69() { skip }
+proctype p70() { skip }
+proctype p71() { skip }
+proctype p72() { skip }
+proctype p73() { skip }
+proctype p74() { skip }
+proctype p75() { skip }
+proctype p76() { skip }
+proctype p77() { skip }
+proctype p78() { skip }
+proctype p79() { skip }
+proctype p80() { skip }
+proctype p81() { skip }
+proctype p82() { skip }
+proctype p83() { skip }
+proctype p84() { skip }
+proctype p85() { skip }
+proctype p86() { skip }
+proctype p87() { skip }
+proctype p88() { skip }
+proctype p89() { skip }
+proctype p90() { skip }
+proctype p91() { skip }
+proctype p92() { skip }
+proctype p93() { skip }
+proctype p94() { skip }
+proctype p95() { skip }
+proctype p96() { skip }
+proctype p97() { skip }
+proctype p98() { skip }
+proctype p99() { skip }
+proctype p100() { skip }
+proctype p101() { skip }
+proctype p102() { skip }
+proctype p103() { skip }
+proctype p104() { skip }
+proctype p105() { skip }
+proctype p106() { skip }
+proctype p107() { skip }
+proctype p108() { skip }
+proctype p109() { skip }
+proctype p110() { skip }
+proctype p111() { skip }
+proctype p112() { skip }
+proctype p113() { skip }
+proctype p114() { skip }
+proctype p115() { skip }
+proctype p116() { skip }
+proctype p117() { skip }
+proctype p118() { skip }
+proctype p119() { skip }
+proctype p120() { skip }
+proctype p121() { skip }
+proctype p122() { skip }
+proctype p123() { skip }
+proctype p124() { skip }
+proctype p125() { skip }
+proctype p126() { skip }
+proctype p127() { skip }
+proctype p128() { skip }
+proctype p129() { skip }
+proctype p130() { skip }
+proctype p131() { skip }
+proctype p132() { skip }
+proctype p133() { skip }
+proctype p134() { skip }
+proctype p135() { skip }
+proctype p136() { skip }
+proctype p137() { skip }
+proctype p138() { skip }
+proctype p139() { skip }
+proctype p140() { skip }
+proctype p141() { skip }
+proctype p142() { skip }
+proctype p143() { skip }
+proctype p144() { skip }
+proctype p145() { skip }
+proctype p146() { skip }
+proctype p147() { skip }
+proctype p148() { skip }
+proctype p149() { skip }
+proctype p150() { skip }
+proctype p151() { skip }
+proctype p152() { skip }
+proctype p153() { skip }
+proctype p154() { skip }
+proctype p155() { skip }
+proctype p156() { skip }
+proctype p157() { skip }
+proctype p158() { skip }
+proctype p159() { skip }
+proctype p160() { skip }
+proctype p161() { skip }
+proctype p162() { skip }
+proctype p163() { skip }
+proctype p164() { skip }
+proctype p165() { skip }
+proctype p166() { skip }
+proctype p167() { skip }
+proctype p168() { skip }
+proctype p169() { skip }
+proctype p170() { skip }
+proctype p171() { skip }
+proctype p172() { skip }
+proctype p173() { skip }
+proctype p174() { skip }
+proctype p175() { skip }
+proctype p176() { skip }
+proctype p177() { skip }
+proctype p178() { skip }
+proctype p179() { skip }
+proctype p180() { skip }
+proctype p181() { skip }
+proctype p182() { skip }
+proctype p183() { skip }
+proctype p184() { skip }
+proctype p185() { skip }
+proctype p186() { skip }
+proctype p187() { skip }
+proctype p188() { skip }
+proctype p189() { skip }
+proctype p190() { skip }
+proctype p191() { skip }
+proctype p192() { skip }
+proctype p193() { skip }
+proctype p194() { skip }
+proctype p195() { skip }
+proctype p196() { skip }
+proctype p197() { skip }
+proctype p198() { skip }
+proctype p199() { skip }
+proctype p200() { skip }
+proctype p201() { skip }
+proctype p202() { skip }
+proctype p203() { skip }
+proctype p204() { skip }
+proctype p205() { skip }
+proctype p206() { skip }
+proctype p207() { skip }
+proctype p208() { skip }
+proctype p209() { skip }
+proctype p210() { skip }
+proctype p211() { skip }
+proctype p212() { skip }
+proctype p213() { skip }
+proctype p214() { skip }
+proctype p215() { skip }
+proctype p216() { skip }
+proctype p217() { skip }
+proctype p218() { skip }
+proctype p219() { skip }
+proctype p220() { skip }
+proctype p221() { skip }
+proctype p222() { skip }
+proctype p223() { skip }
+proctype p224() { skip }
+proctype p225() { skip }
+proctype p226() { skip }
+proctype p227() { skip }
+proctype p228() { skip }
+proctype p229() { skip }
+proctype p230() { skip }
+proctype p231() { skip }
+proctype p232() { skip }
+proctype p233() { skip }
+proctype p234() { skip }
+proctype p235() { skip }
+proctype p236() { skip }
+proctype p237() { skip }
+proctype p238() { skip }
+proctype p239() { skip }
+proctype p240() { skip }
+proctype p241() { skip }
+proctype p242() { skip }
+proctype p243() { skip }
+proctype p244() { skip }
+proctype p245() { skip }
+proctype p246() { skip }
+proctype p247() { skip }
+proctype p248() { skip }
+proctype p249() { skip }
+proctype p250() { skip }
+proctype p251() { skip }
+proctype p252() { skip }
+proctype p253() { skip }
+proctype p254() { skip }
+proctype p255() { skip }
+proctype p256() { skip }
+proctype p257() { skip }
+proctype p258() { skip }
+proctype p259() { skip }
+proctype p260() { skip }
+proctype p261() { skip }
+proctype p262() { skip }
+proctype p263() { skip }
+proctype p264() { skip }
+proctype p265() { skip }
 active proctype q() { undeclared = 1 }

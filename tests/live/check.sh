@@ -13,9 +13,11 @@
 #     ./pan [-a | -l] [-N NAME]
 # with SPIN 6.5.2 (the commands and numbers are in the models' comments
 # where they matter).  Also checked: a lasso's trail replays with pan's
-# <<<<<START OF CYCLE>>>>> mark and closes its cycle; --print-never; a
-# reduction other than none is refused with a claim; -a with -l is
-# refused.
+# <<<<<START OF CYCLE>>>>> mark and closes its cycle; --print-never; -a
+# with -l is refused; S-POR under -a and -l (the por_*.pml models: same
+# verdicts, fewer states) and the reductions refused where they are not
+# sound (a model's own never claim, X, a claim without -a, the dynamic
+# reductions).
 #
 # Exit status (automake): 0 pass, 1 fail, 99 hard error.
 # Environment: SPORE (the binary), SRCDIR (the source tree).
@@ -45,6 +47,11 @@ check()
 {
     m=$1 opts=$2 rc=$3 verdict=$4 stored=$5 matched=$6
     # shellcheck disable=SC2086
+    # pan's counts are -DNOREDUCE's: --por=none unless the line says
+    case " $opts" in
+    *" --por="*) ;;
+    *) opts="--por=none $opts" ;;
+    esac
     "$SPORE" -n --no-trail $opts "$m.pml" >out 2>&1
     got=$?
     if [ "$got" -ne "$rc" ]; then
@@ -96,6 +103,41 @@ check nrpr_np      "-l"             1 "VIOLATED: non-progress cycle" 3 -
 check np_atomic    "-l"             1 "VIOLATED: non-progress cycle" 2 -
 check accept_atomic "-a"            0 "VERIFIED"                1 1
 check timeout_atomic "-l"           0 "VERIFIED"                11 -
+# weak fairness (-f): pan's counter construction, pan's counts
+check mutex_ok     "-a -f"          0 "VERIFIED"                32 23
+check starve       "-a -f"          0 "VERIFIED"                8 9
+check eventually   "-a -f"          0 "VERIFIED"                3 0
+check accept_label "-a -f"          1 "VIOLATED: acceptance cycle" 10 1
+check fair_blocked "-a"             1 "VIOLATED: acceptance cycle" - -
+check fair_blocked "-a -f"          1 "VIOLATED: acceptance cycle" 3 3
+check progress_ok  "-l -f"          0 "VERIFIED"                15 12
+check fair_np      "-l"             1 "VIOLATED: non-progress cycle" 5 -
+check fair_np      "-l -f"          0 "VERIFIED"                8 9
+check nonprogress  "-l -f"          1 "VIOLATED: non-progress cycle" 9 1
+check fair_rv      "-a"             1 "VIOLATED: acceptance cycle" - -
+check fair_rv      "-a -f"          0 "VERIFIED"                12 29
+
+check deep_accept  "-a -m300000"     1 "VIOLATED: acceptance cycle" 60002 -
+check deep_accept  "-a -f -m300000"  1 "VIOLATED: acceptance cycle" 60002 1
+# --memlimit counts the nested search's stack and arrays too: out of
+# memory is INCOMPLETE (exit 4) with statistics, never VERIFIED
+for o in "-a" "-a -f" "-l" "-l -f"; do
+    for lim in 1 300K 3M; do
+        # shellcheck disable=SC2086
+        "$SPORE" -n --no-trail --por=none -m300000 --memlimit=$lim $o \
+            deep_accept.pml >out 2>&1
+        rc=$?
+        [ "$rc" -eq 4 ] && grep -q '^INCOMPLETE: out of memory' out \
+            && grep -q 'states, stored' out \
+            || { fail "deep_accept $o --memlimit=$lim: exit $rc"; \
+                 tail -3 out | sed 's/^/    /'; }
+    done
+done
+"$SPORE" -n --no-trail --por=none -m300000 --memlimit=3M -a \
+    deep_accept.pml >out 2>&1
+s=$(sed -n 's/^ *\([0-9]*\) states, stored.*/\1/p' out)
+[ "${s:-0}" -gt 1000 ] && [ "$s" -lt 60002 ] \
+    || fail "deep_accept -a --memlimit=3M: ${s:-?} states stored"
 
 # a lasso replays, marked as pan marks it, and closes its cycle
 "$SPORE" -n -a starve.pml >out 2>&1
@@ -146,10 +188,93 @@ rc=$?
 grep -q '^never' out && grep -q 'accept' out \
     || fail "--print-never: no claim printed"
 
+# --ltl-formula: a formula from the command line instead of the model's
+# ltl blocks (starve.pml's own is `[]<> inB'); with --print-never and no
+# model, its claim; a trail of it replays only with the same formula
+check starve "-a --ltl-formula=[]<>inB" 1 "VIOLATED: acceptance cycle" - -
+check starve "-a -f --ltl-formula=[]<>inB" 0 "VERIFIED"    8 9
+check starve "-a --ltl-formula=[](inB->X!inB)" 1 "VIOLATED: never claim" - -
+check starve "-a --ltl-formula=nosuch" 3 "" - -
+check starve "--ltl=live --ltl-formula=[]inB" 2 "" - -
+"$SPORE" --print-never '--ltl-formula=[]<> inB' >out 2>&1
+rc=$?
+[ "$rc" -eq 0 ] && grep -q '^never  {    /\* !(\[\]<> inB) \*/' out \
+    && grep -q '^accept_' out \
+    || { fail "--ltl-formula --print-never: exit $rc"; sed 's/^/    /' out; }
+"$SPORE" --print-never '--ltl-formula=[]<> (inB' >out 2>&1
+rc=$?
+[ "$rc" -eq 3 ] && grep -q '^--ltl-formula:1:[0-9]*: error:' out \
+    || { fail "--ltl-formula with a syntax error: exit $rc"; \
+         sed 's/^/    /' out; }
+"$SPORE" -n -a '--ltl-formula=<> inB' starve.pml >out 2>&1
+"$SPORE" replay '--ltl-formula=<> inB' starve.pml >replay 2>&1
+grep -q '<<<<<START OF CYCLE>>>>>' replay \
+    || fail "replay of a --ltl-formula lasso: no START OF CYCLE mark"
+"$SPORE" replay starve.pml >replay 2>&1
+rc=$?
+[ "$rc" -eq 3 ] && grep -q 'same --ltl-formula' replay \
+    || fail "replay of a --ltl-formula trail without it: exit $rc"
+
 # reductions are refused with a claim, -a and -l together too
 check mutex_ok "--por=spor"       2 "" - -
 check progress_ok "-a -l"         2 "" - -
 check starve "--ltl=nosuch"       3 "" - -
+
+# S-POR under -a and -l (engine/por/por_live.c): a step visible to the
+# property (it leaves an accept label, enters a progress label) is never
+# explored alone, and the static cycle proviso keeps a local loop from
+# hiding the other processes; each line fails with that rule removed
+check por_visible_accept "-a --por=spor" 1 "VIOLATED: acceptance cycle" - -
+check por_visible_accept "-a"      1 "VIOLATED: acceptance cycle" - -
+check por_visible_np "-l --por=spor" 1 "VIOLATED: non-progress cycle" - -
+check por_visible_np "-l"          1 "VIOLATED: non-progress cycle" - -
+check por_ignore "-a --ltl=stay --por=spor" 1 "VIOLATED: never claim" - -
+check por_ignore "-a --ltl=stay"   1 "VIOLATED: never claim"     - -
+check por_ignore "-a --ltl=recur --por=spor" 1 \
+    "VIOLATED: acceptance cycle" - -
+check por_ignore "-a --ltl=recur"  1 "VIOLATED: acceptance cycle" - -
+check por_reduce "-a"              0 "VERIFIED"              3622 6513
+check por_reduce "-l"              0 "VERIFIED"              3627 -
+check por_reduce_ltl "-a --ltl=fin" 0 "VERIFIED"             3616 16628
+check por_reduce_ltl "-a --ltl=zero --por=spor" 1 \
+    "VIOLATED: acceptance cycle" - -
+check por_reduce_ltl "-a --ltl=zero" 1 "VIOLATED: acceptance cycle" - -
+# ... and it reduces there: fewer states than none
+for r in "por_reduce -a" "por_reduce -l" "por_reduce_ltl -a --ltl=fin"; do
+    # shellcheck disable=SC2086
+    set -- $r
+    m=$1
+    shift
+    "$SPORE" -n --no-trail --por=none "$@" "$m.pml" >out 2>&1
+    full=$(sed -n 's/^ *\([0-9]*\) states, stored.*/\1/p' out)
+    "$SPORE" -n --no-trail --por=spor "$@" "$m.pml" >out 2>&1
+    red=$(sed -n 's/^ *\([0-9]*\) states, stored.*/\1/p' out)
+    [ -n "$red" ] && [ -n "$full" ] && [ "$red" -lt "$full" ] \
+        || fail "$r: spor stores ${red:-?} states, none ${full:-?}"
+done
+# the default reduction under -a is spor; refused where it is not sound:
+# a model's own never claim, X, a claim without -a, other reductions
+"$SPORE" -n --no-trail -a por_reduce_ltl.pml >out 2>&1
+grep -q 'states reducible' out \
+    || fail "por_reduce_ltl -a: the default does not reduce"
+check mutex_ok "-a --por=spor"     2 "" - -
+check cycle_ltl "-a --ltl=p3 --por=dl" 2 "" - -
+check por_reduce "-l --por=de"     2 "" - -
+# -f: no reduction (refused when asked, off by default), only with -a/-l
+check por_reduce "-l -f --por=spor" 2 "" - -
+check fair_np "-f"                 2 "" - -
+"$SPORE" -n --no-trail -l -f fair_np.pml >out 2>&1
+grep -q 'reduction off: -f' out \
+    || fail "fair_np -l -f: no note that the reduction is off"
+check por_next "-a --por=spor"     2 "" - -
+check por_next "-a"                1 "VIOLATED: never claim"     - -
+"$SPORE" -n --no-trail -a --por=spor por_next.pml >out 2>&1
+grep -q 'X (next) at por_next.pml:17:24.*--por=none' out \
+    || { fail "por_next: the refusal does not name the X"; \
+         sed 's/^/    /' out; }
+"$SPORE" -n --no-trail -a por_next.pml >out 2>&1
+grep -q 'reduction off: X (next)' out \
+    || fail "por_next -a: no note that the reduction is off"
 
 if [ "$fails" -ne 0 ]; then
     echo "$fails failure(s)"
