@@ -12,7 +12,9 @@
  *   [1]  u8   number of channels
  *   [2]  u8   atomic owner: pid + 1 of the process that is inside an
  *             atomic sequence and may keep the CPU, 0 for none
- *   [3]  u8   0 (reserved)
+ *   [3]  u8   1 while an atomic sequence entered under a granted timeout
+ *             runs under a never claim (engine/model/ts.c, the carried
+ *             timeout); else 0
  *   [4 .. 4 + globals_size)   the globals block G
  *   then segments, in creation order:
  *     process:  [u8 proctype] [u16 pc] [frame: frame_size bytes]
@@ -114,6 +116,7 @@ typedef struct bc_insn {
 #define BC_HDR_NPROCS   0
 #define BC_HDR_NCHANS   1
 #define BC_HDR_ATOMIC   2
+#define BC_HDR_TIMEOUT  3
 #define BC_HDR_SIZE     4
 #define BC_PROC_HDR     3   /* proctype byte + u16 pc */
 /* a channel's header: tag byte + length (bc_chan_hdr: 2 or 3 bytes) */

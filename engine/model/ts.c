@@ -54,6 +54,10 @@ struct ts {
     size_t     init_cap;
     int        has_timeout;     /* some code uses TIMEOUT */
     int        has_gate;        /* some transition has BC_TR_GATE */
+    int        claimed;         /* a claim runs (the model's never claim
+                                   or -l's) and some code uses TIMEOUT:
+                                   a granted timeout is carried through
+                                   its atomic sequence (carry_timeout) */
     FILE      *out;
     struct qguard *qg;          /* per transition: its leading guard */
     /* the never claim (claim_successors): the system's own successors,
@@ -299,6 +303,7 @@ ts *ts_new(const bc_program *prog)
     t->qg = xcalloc(prog->ntrans ? prog->ntrans : 1, sizeof *t->qg);
     for (k = 0; k < prog->ntrans; k++)
         qguard_make(prog, k, &t->qg[k]);
+    t->claimed = prog->has_claim && t->has_timeout;
     ts_succs_init(&t->sys);
     t->ctrans = TS_NONE;
     return t;
@@ -336,6 +341,7 @@ void ts_set_facts(ts *t, int on)
 void ts_set_np_claim(ts *t, int on)
 {
     t->vm.nrpr_claims = (t->prog->has_claim ? 1u : 0u) + (on ? 1u : 0u);
+    t->claimed = (t->prog->has_claim || on) && t->has_timeout;
 }
 
 uint32_t ts_nprocs(const uint8_t *src)
@@ -506,12 +512,33 @@ static size_t expand_proc(ts *t, const uint8_t *src, size_t len,
 static size_t claim_successors(ts *t, const uint8_t *src, size_t len,
                                ts_succs *out);
 
+/* The carried timeout.  pan, under a claim, keeps a granted timeout for
+ * the rest of the atomic sequence the timeout step entered ("if claim
+ * allowed timeout, so does the next program-step"): a `timeout' inside
+ * it is executable at once, and no other process gets in
+ * (tests/models/timeout_claim_atomic.pml).  Without a claim pan does not,
+ * and neither does spore.  The vector's header byte BC_HDR_TIMEOUT holds
+ * it: set on a successor of a step taken under the timeout that leaves
+ * an atomic owner, cleared on every other; ts_atomic_release() clears it
+ * with the owner. */
+static void carry_timeout(ts_succs *out, size_t from, int held)
+{
+    for (size_t i = from; i < out->n; i++) {
+        const ts_succ *s = &out->v[i];
+        uint8_t *v = out->vecs + s->dst_off;
+
+        if (s->dst_len > 0)
+            v[BC_HDR_TIMEOUT] = (uint8_t)(held && v[BC_HDR_ATOMIC] != 0);
+    }
+}
+
 size_t ts_successors(ts *t, const uint8_t *src, size_t len, ts_succs *out)
 {
     uint32_t owner = src[BC_HDR_ATOMIC];
     uint32_t np;
     uint32_t pid;
     int mode;
+    int held;
 
     if (t->prog->has_claim && !t->sys_only)
         return claim_successors(t, src, len, out);
@@ -522,23 +549,31 @@ size_t ts_successors(ts *t, const uint8_t *src, size_t len, ts_succs *out)
         return 0;
     }
     np = t->lay.nprocs;
+    held = t->claimed && owner && src[BC_HDR_TIMEOUT];
     for (mode = 0; mode <= t->has_timeout; mode++) {
-        t->vm.timeout = mode;
-        out->timeout = mode;
+        t->vm.timeout = mode | held;
+        out->timeout = mode | held;
         /* the atomic owner keeps the CPU only while it can move without
-         * the timeout: a timeout means everyone was blocked, the owner
-         * included, so (as in pan) the state is stored and every process
-         * may take a timeout step */
+         * the timeout (or with the carried one): a timeout means everyone
+         * was blocked, the owner included, so (as in pan) the state is
+         * stored and every process may take a timeout step */
         if (mode == 0 && owner && owner <= np
             && expand_proc(t, src, len, owner - 1, out) > 0) {
             out->atomic = 1;
+            if (t->claimed)
+                carry_timeout(out, 0, held);
             return out->n;
         }
+        t->vm.timeout = mode;
+        out->timeout = mode;
         for (pid = 0; pid < np; pid++)
             if (mode == 1 || pid + 1 != owner)
                 expand_proc(t, src, len, pid, out);
-        if (out->n)
+        if (out->n) {
+            if (t->claimed)
+                carry_timeout(out, 0, mode);
             return out->n;
+        }
     }
     out->timeout = 0;
     return 0;

@@ -221,6 +221,7 @@ static inline uint32_t ts_atomic_owner(const uint8_t *src)
 static inline void ts_atomic_release(uint8_t *src)
 {
     src[BC_HDR_ATOMIC] = 0;
+    src[BC_HDR_TIMEOUT] = 0;
 }
 
 /* For an invalid end state: the location id (prog->locs) of the first
