@@ -190,11 +190,12 @@ static void text_properties(FILE *out, const search_options *o,
         fprintf(out, "\tnever claim         \t- (none specified)\n");
     fprintf(out, "\tassertion violations\t%s\n",
             o->check_assert ? "+" : "- (disabled by -A flag)");
-    fprintf(out, "\tcycle checks       \t%s\n",
+    fprintf(out, "\tcycle checks       \t%s%s\n",
             o->liveness == 1 + SEARCH_CYCLE_ACCEPT
-            ? "+ (acceptance cycles, -a)"
+            ? "+ (acceptance cycles, -a"
             : o->liveness == 1 + SEARCH_CYCLE_NONPROGRESS
-            ? "+ (non-progress cycles, -l)" : "- (not selected)");
+            ? "+ (non-progress cycles, -l" : "- (not selected)",
+            !o->liveness ? "" : o->fair ? ", weak fairness -f)" : ")");
     fprintf(out, "\tinvalid end states\t%s\n",
             prog != NULL && prog->has_claim
             ? "- (disabled by never claim)"
@@ -470,6 +471,11 @@ static void json_options(FILE *out, const search_options *o)
     }
     fputs(",\"order\":", out);
     json_string(out, order_str(o, ord, sizeof ord));
+    fputs(",\"cycles\":", out);
+    json_string(out, o->liveness == 1 + SEARCH_CYCLE_ACCEPT ? "acceptance"
+                     : o->liveness == 1 + SEARCH_CYCLE_NONPROGRESS
+                     ? "non-progress" : NULL);
+    fprintf(out, ",\"fair\":%s", o->liveness && o->fair ? "true" : "false");
     fprintf(out, ",\"prefer_visited\":%s,\"stateless\":%s",
             o->prefer_visited ? "true" : "false",
             o->stateless ? "true" : "false");

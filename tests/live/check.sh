@@ -116,6 +116,9 @@ check fair_np      "-l -f"          0 "VERIFIED"                8 9
 check nonprogress  "-l -f"          1 "VIOLATED: non-progress cycle" 9 1
 check fair_rv      "-a"             1 "VIOLATED: acceptance cycle" - -
 check fair_rv      "-a -f"          0 "VERIFIED"                12 29
+# a deliberate difference: pan -a -f says 0 errors (DIFFERENCES.md)
+check fair_stutter "-a"             1 "VIOLATED: acceptance cycle" - -
+check fair_stutter "-a -f"          1 "VIOLATED: acceptance cycle" - -
 
 check deep_accept  "-a -m300000"     1 "VIOLATED: acceptance cycle" 60002 -
 check deep_accept  "-a -f -m300000"  1 "VIOLATED: acceptance cycle" 60002 1
