@@ -91,6 +91,22 @@ const char *bc_loc_str(const bc_program *p, uint32_t loc, char *buf,
     return buf;
 }
 
+const char *bc_trans_text(const bc_program *p, uint32_t trans,
+                          uint32_t *line)
+{
+    const bc_trans *t;
+
+    if (line != NULL)
+        *line = 0;
+    if (trans >= p->ntrans)
+        return "?";
+    t = &p->trans[trans];
+    if (line != NULL && t->loc < p->nlocs)
+        *line = p->locs[t->loc].line;
+    return t->text < p->nstrings && p->strings[t->text] != NULL
+           ? p->strings[t->text] : "?";
+}
+
 /* ---------------------------------------------------- disassembler */
 
 static const char *type_name(unsigned t)

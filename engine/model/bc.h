@@ -383,4 +383,10 @@ void bc_disasm(const bc_program *p, FILE *out);
 const char *bc_loc_str(const bc_program *p, uint32_t loc, char *buf,
                        size_t size);
 
+/* The statement text of transition trans ("?" when it has none or trans
+ * is out of range) and, in *line when line is not NULL, its source line
+ * (0 when unknown). */
+const char *bc_trans_text(const bc_program *p, uint32_t trans,
+                          uint32_t *line);
+
 #endif /* SPORE_ENGINE_BC_H */

@@ -45,20 +45,15 @@ const char *explain_set(por_set s, char *buf, size_t size)
 static size_t put_trans(const bc_program *p, uint32_t pid, uint32_t trans,
                         char *buf, size_t n, size_t size)
 {
-    const bc_trans *t;
-    const char     *text = "?";
-    uint32_t        line = 0;
+    const char *text;
+    uint32_t    line;
 
     if (n >= size)
         return n;
     if (trans >= p->ntrans)
         return n + (size_t)snprintf(buf + n, size - n, "%u:?",
                                     (unsigned)pid);
-    t = &p->trans[trans];
-    if (t->text < p->nstrings && p->strings[t->text] != NULL)
-        text = p->strings[t->text];
-    if (t->loc < p->nlocs)
-        line = p->locs[t->loc].line;
+    text = bc_trans_text(p, trans, &line);
     n += (size_t)snprintf(buf + n, size - n, "%u:", (unsigned)pid);
     for (; *text && n + 3 < size; text++)
         buf[n++] = *text == '\n' || *text == '\t' ? ' ' : *text;

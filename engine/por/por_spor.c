@@ -59,9 +59,8 @@ void por_spor_reducible(por_ctx *c, por_frame *f)
 
     for (uint32_t k = 0; k < f->nthr; k++) {
         por_thread       *th = &c->thr[f->thr0 + k];
-        const bc_trans   *t0 = &p->trans[c->succs[f->succ0
+        size_t            li = c->facts->trans_loc[c->succs[f->succ0
                                                   + th->first].step.trans];
-        size_t            li = (size_t)p->procs[t0->proc].loc0 + t0->src;
 
         if (th->pid >= 63)
             continue;
