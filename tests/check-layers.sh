@@ -9,12 +9,17 @@
 #   3. No two folders include each other, directly or round a circle.
 #   4. Only spore.c, util/ and the separate programs of tools/ call
 #      exit() (not cli.c: it returns statuses to spore.c).
-#   5. The search and the reductions (engine/search/, engine/por/) see
-#      the model through ts.h: none of their files reads the program's
-#      transition or location tables or the vector header, i.e. uses
-#      `prog->trans', `->pclocs', `->npclocs' or `BC_HDR_' (a grep,
-#      comments aside; ts.h has ts_loc(), ts_nlocs(), ts_facts and
-#      ts_atomic_owner() instead).
+#   5. The search, the reductions and the outputs (engine/search/,
+#      engine/por/, engine/out/) see the model through its doors ts.h
+#      and bc.h's accessors: none of their files reads the program's
+#      transition, location or code tables or the vector header, i.e.
+#      uses `prog->trans', `->trans[', `->code[', `->pclocs',
+#      `->npclocs' or `BC_HDR_' (a grep, comments aside; ts.h has
+#      ts_loc(), ts_nlocs(), ts_facts and ts_atomic_owner(), bc.h has
+#      bc_trans_at(), bc_proc_loc() and bc_trans_text() instead).
+#      engine/por/por_dl.c is held to the first pattern only (`->trans['
+#      and `->code[' are still read there: its static facts are to move
+#      to engine/model/facts.c, issue 10).
 #
 # There are no exceptions.  Generated files (the flex and bison outputs)
 # are not read.  Prints one line per broken rule; exit status 0 when
@@ -122,10 +127,14 @@ for f in $files; do
         fi
         ;;
     esac
+    case $f in
+    engine/por/por_dl.c) pat='prog->trans\|->pclocs\|->npclocs\|BC_HDR_' ;;
+    *) pat='prog->trans\|->trans\[\|->code\[\|->pclocs\|->npclocs\|BC_HDR_' ;;
+    esac
     case $r in
-    engine/por|engine/search)
+    engine/por|engine/search|engine/out)
         if sed 's|/\*.*\*/||g' "$f" |
-            grep -n 'prog->trans\|->pclocs\|->npclocs\|BC_HDR_' |
+            grep -n "$pat" |
             grep -v '^[0-9]*:[[:space:]]*/\?\*' >"$edges.model"; then
             sed "s|^|check-layers: $f reads the model past ts.h: |" \
                 "$edges.model"

@@ -389,4 +389,27 @@ const char *bc_loc_str(const bc_program *p, uint32_t loc, char *buf,
 const char *bc_trans_text(const bc_program *p, uint32_t trans,
                           uint32_t *line);
 
+/* The program's tables of transitions, locations and code are read
+ * through these outside engine/model/ and frontend/ (which builds
+ * them): tests/check-layers.sh checks that engine/out/, engine/search/
+ * and engine/por/ never index p->trans, p->pclocs or p->code. */
+
+/* Transition trans's record; NULL when trans is out of range. */
+static inline const bc_trans *bc_trans_at(const bc_program *p,
+                                          uint32_t trans)
+{
+    return trans < p->ntrans ? &p->trans[trans] : NULL;
+}
+
+/* The record of location pc of proctype proc (pc as stored in the
+ * vector); NULL when proc or pc is out of range. */
+static inline const bc_pcloc *bc_proc_loc(const bc_program *p,
+                                          uint32_t proc, uint32_t pc)
+{
+    if (proc >= p->nprocs || pc >= p->procs[proc].nlocs
+        || p->procs[proc].loc0 + pc >= p->npclocs)
+        return NULL;
+    return &p->pclocs[p->procs[proc].loc0 + pc];
+}
+
 #endif /* SPORE_ENGINE_BC_H */

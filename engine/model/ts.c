@@ -27,6 +27,10 @@
  * Successor vectors, facts and entries are appended to the caller's
  * ts_succs, whose buffers only grow, so a search allocates nothing per
  * state once the buffers are warm.
+ *
+ * The never claim (pairing each claim move with the system's steps)
+ * and the accept and progress tests are in ts_claim.c; the two files
+ * share struct ts through the private header ts_int.h.
  */
 #include "config.h"
 
@@ -36,48 +40,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/model/ts_int.h"
 #include "engine/model/vm.h"
 #include "util/xalloc.h"
 
-struct ts {
-    const bc_program *prog;
-    vm         vm;
-    vm_layout  lay;             /* of the source state */
-    vm_layout  hlay;            /* of a rendezvous intermediate state */
-    uint8_t   *mid;             /* the intermediate vector */
-    size_t     mid_len;
-    size_t     mid_cap;
-    ts_access *sacc;            /* the sender's facts during a handshake */
-    size_t     nsacc;
-    size_t     sacc_cap;
-    uint8_t   *init;            /* ts_initial's result */
-    size_t     init_cap;
-    int        has_timeout;     /* some code uses TIMEOUT */
-    int        has_gate;        /* some transition has BC_TR_GATE */
-    int        claimed;         /* a claim runs (the model's never claim
-                                   or -l's) and some code uses TIMEOUT:
-                                   a granted timeout is carried through
-                                   its atomic sequence (carry_timeout) */
-    FILE      *out;
-    struct qguard *qg;          /* per transition: its leading guard */
-    /* the never claim (claim_successors): the system's own successors,
-     * a stutter vector, and "give the system's successors only" */
-    ts_succs   sys;
-    uint8_t   *cvec;
-    size_t     cvec_cap;
-    int        sys_only;
-    uint32_t   ctrans;          /* the claim move being paired, or
-                                   TS_NONE (ts_succ.ctrans) */
-    uint8_t   *reached;         /* ts_track_locs's array, or NULL */
-};
-
-/* Checks of the bytecode's own invariants in the hot loop: only in
- * sanitizer builds or with -DVM_CHECK (as the VM's, engine/model/vm.c). */
-#if defined(__SANITIZE_ADDRESS__) || defined(VM_CHECK)
-#define TS_CHECK(x) assert(x)
-#else
-#define TS_CHECK(x) ((void)0)
-#endif
+/* struct ts and TS_CHECK are in engine/model/ts_int.h, shared with
+ * ts_claim.c (the never claim). */
 
 /* ------------------------------------------------------ quick guards */
 
@@ -283,6 +251,23 @@ static void push_succ(const ts *t, ts_succs *out, uint32_t pid,
         append_accs(out, &g, 1);
     }
     s->nacc = (uint32_t)(out->naccs - s->acc_off);
+}
+
+/* push_succ and succs_reset for ts_claim.c (ts_int.h).  The static
+ * versions above stay: ts_successors' paths call them as before. */
+void ts_push_succ(const ts *t, ts_succs *out, uint32_t pid, uint32_t trans,
+                  uint32_t pid2, uint32_t trans2, uint32_t finding,
+                  uint32_t floc, const uint8_t *vec, size_t len,
+                  const ts_access *acc1, size_t n1,
+                  const ts_access *acc2, size_t n2)
+{
+    push_succ(t, out, pid, trans, pid2, trans2, finding, floc, vec, len,
+              acc1, n1, acc2, n2);
+}
+
+void ts_succs_reset(ts_succs *s)
+{
+    succs_reset(s);
 }
 
 /* ------------------------------------------------------ lifetime */
@@ -509,9 +494,6 @@ static size_t expand_proc(ts *t, const uint8_t *src, size_t len,
     return n;
 }
 
-static size_t claim_successors(ts *t, const uint8_t *src, size_t len,
-                               ts_succs *out);
-
 /* The carried timeout.  pan, under a claim, keeps a granted timeout for
  * the rest of the atomic sequence the timeout step entered ("if claim
  * allowed timeout, so does the next program-step"): a `timeout' inside
@@ -541,7 +523,7 @@ size_t ts_successors(ts *t, const uint8_t *src, size_t len, ts_succs *out)
     int held;
 
     if (t->prog->has_claim && !t->sys_only)
-        return claim_successors(t, src, len, out);
+        return ts_claim_successors(t, src, len, out);
     succs_reset(out);
     t->vm.out = NULL;
     if (vm_decode(t->prog, src, len, &t->lay) < 0) {
@@ -577,194 +559,6 @@ size_t ts_successors(ts *t, const uint8_t *src, size_t len, ts_succs *out)
     }
     out->timeout = 0;
     return 0;
-}
-
-/* ------------------------------------------------ the never claim */
-
-/*
- * With a never claim (bc.h, has_claim) every step is a pair, as in
- * SPIN's pan: the claim moves first, its transitions evaluated on the
- * current state, then one step of the system from that same state.  A
- * successor exists for each (claim move, system step) pair.  When the
- * system has no step (it ended or is blocked) the claim moves alone:
- * pan's stutter, which makes a finite run an infinite one for the
- * acceptance search (pan: 2 states stored and 3 transitions for
- * `x++; x == 5' under `never { do :: true od }').  When the claim has
- * no move the state has no successor: that run is not a counterexample.
- * A claim move into the claim's closing brace is the TS_CLAIM_END
- * finding, without successor (pan: "end state in claim reached").
- * A step that is the claim's alone has pid TS_NONE and the claim's
- * transition as trans.  While an atomic sequence runs (its owner can
- * move) the claim does not move, as in pan: it sees the states between
- * atomic sequences only.
- */
-
-static inline uint32_t claim_pc(const bc_program *p, const uint8_t *v)
-{
-    return (uint32_t)v[p->claim_off] | (uint32_t)v[p->claim_off + 1] << 8;
-}
-
-static inline void set_claim_pc(const bc_program *p, uint8_t *v,
-                                uint32_t pc)
-{
-    v[p->claim_off] = (uint8_t)pc;
-    v[p->claim_off + 1] = (uint8_t)(pc >> 8);
-}
-
-/* Pair claim transition c (enabled in src) with every system step. */
-static void claim_pair(ts *t, const uint8_t *src, size_t len, uint32_t c,
-                       ts_succs *out)
-{
-    const bc_program *p = t->prog;
-    const bc_proctype *cp = &p->procs[p->claim];
-    uint32_t dst = p->trans[c].dst;
-    ts_succs *sys = &t->sys;
-    size_t i;
-
-    if (p->pclocs[cp->loc0 + dst].flags & BC_L_FINAL) {
-        push_succ(t, out, TS_NONE, c, TS_NONE, TS_NONE, TS_CLAIM_END,
-                  p->trans[c].loc, NULL, 0, NULL, 0, NULL, 0);
-        return;
-    }
-    if (sys->n == 0) {                  /* stutter */
-        if (len > t->cvec_cap)
-            xgrow((void **)&t->cvec, &t->cvec_cap, len, 1);
-        memcpy(t->cvec, src, len);
-        set_claim_pc(p, t->cvec, dst);
-        push_succ(t, out, TS_NONE, c, TS_NONE, TS_NONE, TS_OK, 0,
-                  t->cvec, len, NULL, 0, NULL, 0);
-        return;
-    }
-    t->ctrans = c;                      /* ts_succ.ctrans of the pairs */
-    for (i = 0; i < sys->n; i++) {
-        const ts_succ *s = &sys->v[i];
-        uint8_t *v = sys->vecs + s->dst_off;
-
-        if (s->dst_len > 0)
-            set_claim_pc(p, v, dst);
-        push_succ(t, out, s->pid, s->trans, s->pid2, s->trans2,
-                  s->finding, s->floc, s->dst_len ? v : NULL, s->dst_len,
-                  sys->accs + s->acc_off, s->nacc, NULL, 0);
-    }
-    t->ctrans = TS_NONE;
-}
-
-/* Try claim transition c on src: 1 enabled, 0 not; a finding in the
- * claim's expression (a bad index) is pushed as a step of its own. */
-static int claim_try(ts *t, const uint8_t *src, size_t len, uint32_t c,
-                     ts_succs *out)
-{
-    vm *m = &t->vm;
-    vm_status st = vm_run_init(m, &t->lay, src, len, t->prog->trans[c].code);
-
-    if (st == VM_FAIL || (st == VM_RET && m->finding != TS_OK)) {
-        push_succ(t, out, TS_NONE, c, TS_NONE, TS_NONE, m->finding,
-                  m->floc, NULL, 0, NULL, 0, NULL, 0);
-        return 0;
-    }
-    return st == VM_RET;
-}
-
-static size_t claim_successors(ts *t, const uint8_t *src, size_t len,
-                               ts_succs *out)
-{
-    const bc_program *p = t->prog;
-    const bc_proctype *cp = &p->procs[p->claim];
-    const bc_pcloc *l = &p->pclocs[cp->loc0 + claim_pc(p, src)];
-    uint32_t end = l->first + l->ntrans;
-    uint32_t k;
-    int has_else = 0, moved = 0;
-
-    t->sys_only = 1;
-    ts_successors(t, src, len, &t->sys);   /* also decodes src: t->lay */
-    t->sys_only = 0;
-    succs_reset(out);
-    out->timeout = t->sys.timeout;
-    out->atomic = t->sys.atomic;
-    if (t->sys.atomic) {
-        /* as in pan, the claim waits while an atomic sequence runs: it
-         * does not see the states inside one (pan -o3: no error for
-         * `atomic { x = 1; x = 0 }' under a claim that ends at x == 1;
-         * 4 states stored, 1 matched: tests/live/atomic_hidden.pml) */
-        for (size_t i = 0; i < t->sys.n; i++) {
-            const ts_succ *s = &t->sys.v[i];
-
-            push_succ(t, out, s->pid, s->trans, s->pid2, s->trans2,
-                      s->finding, s->floc,
-                      s->dst_len ? t->sys.vecs + s->dst_off : NULL,
-                      s->dst_len, t->sys.accs + s->acc_off, s->nacc,
-                      NULL, 0);
-        }
-        return out->n;
-    }
-    if (l->flags & BC_L_FINAL)          /* only an initial state can be */
-        return 0;
-    for (k = l->first; k < end; k++) {
-        if (p->trans[k].flags & BC_TR_ELSE) {
-            has_else = 1;
-        } else if (claim_try(t, src, len, k, out)) {
-            moved = 1;
-            claim_pair(t, src, len, k, out);
-        }
-    }
-    if (!moved && has_else)
-        for (k = l->first; k < end; k++)
-            if ((p->trans[k].flags & BC_TR_ELSE)
-                && claim_try(t, src, len, k, out))
-                claim_pair(t, src, len, k, out);
-    return out->n;
-}
-
-/* The first process of src at a location with flag: that location's
- * record, or NULL. */
-static const bc_pcloc *some_proc_at(const ts *t, const uint8_t *src,
-                                    size_t len, uint32_t flag)
-{
-    const bc_program *p = t->prog;
-    uint32_t n = ts_nprocs(src);
-
-    for (uint32_t pid = 0; pid < n; pid++) {
-        uint32_t pt;
-        uint32_t pc;
-
-        if (ts_proc_info(t, src, len, pid, &pt, &pc) == 0
-            && pt < p->nprocs && (p->pclocs[p->procs[pt].loc0 + pc].flags
-                                  & flag))
-            return &p->pclocs[p->procs[pt].loc0 + pc];
-    }
-    return NULL;
-}
-
-/* The location making src accepting, or NULL. */
-static const bc_pcloc *accept_at(const ts *t, const uint8_t *src,
-                                 size_t len)
-{
-    const bc_program *p = t->prog;
-
-    if (p->has_claim) {
-        const bc_pcloc *l = &p->pclocs[p->procs[p->claim].loc0
-                                       + claim_pc(p, src)];
-
-        return (l->flags & BC_L_ACCEPT) ? l : NULL;
-    }
-    return some_proc_at(t, src, len, BC_L_ACCEPT);
-}
-
-int ts_accepting(const ts *t, const uint8_t *src, size_t len)
-{
-    return accept_at(t, src, len) != NULL;
-}
-
-uint32_t ts_accept_loc(const ts *t, const uint8_t *src, size_t len)
-{
-    const bc_pcloc *l = accept_at(t, src, len);
-
-    return l != NULL ? l->loc : TS_NONE;
-}
-
-int ts_progress(const ts *t, const uint8_t *src, size_t len)
-{
-    return some_proc_at(t, src, len, BC_L_PROGRESS) != NULL;
 }
 
 /* Re-run a chosen successor with output on, so printf/printm print once

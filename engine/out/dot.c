@@ -273,17 +273,16 @@ static void put_set(FILE *out, uint64_t s)
 static void put_trans(FILE *out, const bc_program *p, uint32_t pid,
                       uint32_t trans)
 {
-    const bc_trans *t;
+    const char *text;
+    uint32_t    line;
 
     if (trans >= p->ntrans) {
         fprintf(out, "%u:?", (unsigned)pid);
         return;
     }
-    t = &p->trans[trans];
-    fprintf(out, "%u:%u ", (unsigned)pid,
-            t->loc < p->nlocs ? (unsigned)p->locs[t->loc].line : 0u);
-    put_esc(out, t->text < p->nstrings && p->strings[t->text] != NULL
-                 ? p->strings[t->text] : "?");
+    text = bc_trans_text(p, trans, &line);
+    fprintf(out, "%u:%u ", (unsigned)pid, (unsigned)line);
+    put_esc(out, text);
 }
 
 static void put_step(FILE *out, const bc_program *p, const search_step *s)

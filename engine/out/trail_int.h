@@ -62,6 +62,10 @@ struct trail_player {
 /* String id of prog's string table, "" when out of range or absent. */
 const char *trail_str_at(const bc_program *p, uint32_t id);
 
+/* Statement text of transition trans (bc_trans_at), "" when trans is
+ * out of range or has none. */
+const char *trail_trans_text(const bc_program *p, uint32_t trans);
+
 /* Statement text on one line: control characters (a printf's "\n") are
  * shown escaped, as written in the model. */
 void        trail_put_text(const char *s, FILE *out);

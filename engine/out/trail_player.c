@@ -28,6 +28,13 @@ const char *trail_str_at(const bc_program *p, uint32_t id)
     return id < p->nstrings && p->strings[id] != NULL ? p->strings[id] : "";
 }
 
+const char *trail_trans_text(const bc_program *p, uint32_t trans)
+{
+    const bc_trans *t = bc_trans_at(p, trans);
+
+    return t != NULL ? trail_str_at(p, t->text) : "";
+}
+
 /* ------------------------------------------------------------ player */
 
 static void set_vec(uint8_t **v, size_t *len, size_t *cap,
@@ -91,7 +98,7 @@ static void put_move(const trail_player *pl, uint32_t pid, uint32_t trans,
                      FILE *out)
 {
     const bc_program *p = pl->prog;
-    const bc_trans   *tr = &p->trans[trans];
+    const bc_trans   *tr = bc_trans_at(p, trans);
     const char       *pname = tr->proc < p->nprocs
                               ? p->procs[tr->proc].name : "?";
     const char       *file = "?";
@@ -219,14 +226,14 @@ const char *trail_assert_text(const bc_program *prog, uint32_t trans,
                               uint32_t loc, char *buf, size_t size)
 {
     if (trans < prog->ntrans) {
-        const char *text = trail_str_at(prog, prog->trans[trans].text);
+        const char *text = trail_trans_text(prog, trans);
 
         if (starts_assert(text))
             return strip_assert(text, buf, size);
     }
     for (int pass = 0; pass < 2; pass++) {
         for (uint32_t i = 0; i < prog->ntrans; i++) {
-            const bc_trans *tr = &prog->trans[i];
+            const bc_trans *tr = bc_trans_at(prog, i);
             const char     *text = trail_str_at(prog, tr->text);
 
             if (!starts_assert(text))

@@ -219,7 +219,7 @@ static void explain_not_enabled(const bc_program *prog,
         return;
     }
     fprintf(out, " (%s) is not enabled here; enabled:%s\n",
-            trail_str_at(prog, prog->trans[s->trans].text),
+            trail_trans_text(prog, s->trans),
             succs->n ? "" : " nothing");
     for (size_t i = 0; i < succs->n; i++) {
         const ts_succ *c = &succs->v[i];
@@ -227,7 +227,7 @@ static void explain_not_enabled(const bc_program *prog,
         fprintf(out, "    process %" PRIu32 " transition %" PRIu32 "  %s\n",
                 c->pid, c->trans,
                 c->trans < prog->ntrans
-                ? trail_str_at(prog, prog->trans[c->trans].text) : "?");
+                ? trail_trans_text(prog, c->trans) : "?");
     }
 }
 

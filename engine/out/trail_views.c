@@ -116,7 +116,7 @@ static void text_fn(const trail_player *pl, const void *arg, FILE *out)
 {
     uint32_t trans = *(const uint32_t *)arg;
 
-    trail_put_text(trail_str_at(pl->prog, pl->prog->trans[trans].text), out);
+    trail_put_text(trail_trans_text(pl->prog, trans), out);
 }
 
 static void put_lane_text(trail_player *pl, uint32_t pid, uint32_t trans)
@@ -188,7 +188,7 @@ static void chan_name(const trail_player *pl, uint32_t trans, uint32_t chan,
                       char *buf, size_t size)
 {
     const char *text = trans < pl->prog->ntrans
-                       ? trail_str_at(pl->prog, pl->prog->trans[trans].text)
+                       ? trail_trans_text(pl->prog, trans)
                        : "";
     size_t      n = strcspn(text, "!?");
 

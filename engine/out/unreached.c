@@ -51,9 +51,11 @@ void unreached_free(unreached *u)
  * text ("-end-" at the closing brace). */
 static const char *loc_text(const unreached *u, const bc_pcloc *l)
 {
-    if (l->ntrans == 0 || l->first >= u->prog->ntrans)
+    const bc_trans *t = bc_trans_at(u->prog, l->first);
+
+    if (l->ntrans == 0 || t == NULL)
         return "-end-";
-    return u->prog->strings[u->prog->trans[l->first].text];
+    return u->prog->strings[t->text];
 }
 
 void unreached_text(FILE *out, const unreached *u)
@@ -71,7 +73,7 @@ void unreached_text(FILE *out, const unreached *u)
         else
             fprintf(out, "unreached in proctype %s\n", pt->name);
         for (uint32_t pc = 0; pc < pt->nlocs; pc++) {
-            const bc_pcloc  *l = &p->pclocs[pt->loc0 + pc];
+            const bc_pcloc  *l = bc_proc_loc(p, k, pc);
             const bc_srcloc *s = l->loc < p->nlocs ? &p->locs[l->loc]
                                                    : NULL;
 
@@ -106,7 +108,7 @@ void unreached_json(FILE *out, const unreached *u)
         json_string(out, pt->is_init ? "init" : pt->name);
         fprintf(out, ",\"states\":%u,\"unreached\":[", (unsigned)pt->nlocs);
         for (uint32_t pc = 0; pc < pt->nlocs; pc++) {
-            const bc_pcloc *l = &p->pclocs[pt->loc0 + pc];
+            const bc_pcloc *l = bc_proc_loc(p, k, pc);
 
             if (u->seen[pt->loc0 + pc])
                 continue;
