@@ -32,6 +32,14 @@
  * of a lower pid); a walk keeps, per thread met through _nr_pr, the
  * bound of its locations (tmax).
  *
+ * Summaries (por_sum.c): a walk that meets a state the search has
+ * closed for good (its strongly connected component finished) takes
+ * that state's summary -- every edge and pending thread below it --
+ * instead of walking below it (sum_closed); the cells a walk that met
+ * only one summary leaves are kept per summary (cells_keep/_restore).
+ * The gate's stack lists are cut at the first entry whose state has a
+ * dead gate (gate_live_end: a dead gate stays dead below).
+ *
  * --de-retraverse=paths replays every path below the visited state
  * instead (RETRAVERSE-PATHS, the paper's definition: NOTE-DEP against
  * the stack and the replayed prefix); exponential, for teaching; a path
@@ -127,6 +135,19 @@ typedef struct de {
     uint16_t *etm;      /* per graph edge: its tmax bound + 1, 0: not
                            known (an edge never changes) */
     size_t    etm_cap;
+    /* summaries of closed states (por_sum.c): a walk takes a closed
+     * state's summary instead of walking below it; sep: per summary,
+     * the walk epoch that took it already */
+    por_sums *sums;
+    uint32_t *sep;
+    size_t    sep_cap;
+    /* per summary: what a walk that met only it leaves in the cells
+     * and tmax (offset + 1 into scpool, 0: not kept); a function of the
+     * summary alone, so final */
+    uint32_t *scoff;
+    size_t    scoff_cap;
+    uint64_t *scpool;
+    size_t    nscpool, scpool_cap;
 } de;
 
 /* Cells: global bytes [0, g), then these (the first four are the static
@@ -153,6 +174,7 @@ static void *de_new(por_ctx *c)
     x->lpids = xcalloc(ts_nlocs(c->t) + 1, sizeof *x->lpids);
     x->mem = &c->mem;
     por_rfacts_init(c, &x->rf);
+    x->sums = por_sums_new();
     return x;
 }
 
@@ -189,6 +211,10 @@ static void de_free(void *self)
         free(x->abuf);
         free(x->lnr);
         free(x->etm);
+        por_sums_free(x->sums);
+        free(x->sep);
+        free(x->scoff);
+        free(x->scpool);
     }
     free(x);
 }
@@ -527,18 +553,22 @@ static void vis_push(de *x, por_ctx *c, uint32_t from, uint32_t anc,
  * then holds every thread that makes a step dependent on t_i in an
  * explored execution, which is what case (b)'s closure test assumes.
  * Entries of one list are in stack order, so a frame is noted once. */
+static uint32_t gate_live_end(de *x, por_ctx *c, uint32_t sc,
+                              const clist *l);
+
 static void note_list(de *x, por_ctx *c, const clist *l, por_set tt,
                       int how, uint32_t u, int kind, uint32_t r,
                       uint32_t li)
 {
     uint32_t last = UINT32_MAX;
+    uint32_t top = kind == K_GATE ? gate_live_end(x, c, C_GATE(x), l)
+                                  : l->n;
 
-    for (uint32_t e = l->n; e-- > 0;) {
+    /* the gate's entries from top on have a dead gate: skipped */
+    for (uint32_t e = top; e-- > 0;) {
         const vis *t = &x->v[l->v[e]];
 
         if ((vis_tids(t) & tt) != 0 || t->anc == last)
-            continue;
-        if (kind == K_GATE && gdead(x, c, t->anc))
             continue;
         if (kind == K_NRPR && li != UINT32_MAX
             && !por_rfacts_can_race(&x->rf, li, r, t->pid))
@@ -735,6 +765,8 @@ static void new_epoch(de *x, por_ctx *c)
             x->lep[i] = 0;
         memset(x->locep, 0, (ts_nlocs(c->t) + 1) * sizeof *x->locep);
         memset(x->cep, 0, x->ncells * sizeof *x->cep);
+        if (x->sep != NULL)
+            memset(x->sep, 0, x->sep_cap * sizeof *x->sep);
         x->epoch = 1;
     }
     x->nlt = 0;
@@ -936,6 +968,30 @@ static void sum_cells(de *x, por_ctx *c)
     }
 }
 
+/* How many entries of list l of cell sc can learn: all but, for the
+ * gate's cell, those whose state has a dead gate -- a suffix of the
+ * list: a dead gate at a state stays dead at every state reachable from
+ * it (por_rfacts_gate_dead tests that no process can reach a location
+ * the gate stands for, nor start a proctype that can), and the entries
+ * are in stack order; so the first dead one is found by bisection. */
+static uint32_t gate_live_end(de *x, por_ctx *c, uint32_t sc,
+                              const clist *l)
+{
+    uint32_t lo = 0, hi = l->n;
+
+    if (sc != C_GATE(x) || !x->rf.gate_model)
+        return l->n;
+    while (lo < hi) {
+        uint32_t mid = lo + (hi - lo) / 2;
+
+        if (gdead(x, c, x->v[l->v[mid]].anc))
+            hi = mid;
+        else
+            lo = mid + 1;
+    }
+    return lo;
+}
+
 /* Every stack step dependent on what the walk below u0 met learns it
  * (all of them: path context is lost); so do the ps frames. */
 static void apply_summary(de *x, por_ctx *c, uint32_t u0)
@@ -954,12 +1010,10 @@ static void apply_summary(de *x, por_ctx *c, uint32_t u0)
             continue;
         sc = cl == C_CHSTATIC(x) ? C_CHANY(x) : cl;
         l = &x->wl[sc];
-        for (uint32_t i = 0; i < l->n; i++) {
+        for (uint32_t i = 0, e = gate_live_end(x, c, sc, l); i < e; i++) {
             const vis *t = &x->v[l->v[i]];
             por_set    other = (rt | wt) & ~vis_tids(t);
 
-            if (other && sc == C_GATE(x) && gdead(x, c, t->anc))
-                continue;
             if (other && sc == C_NRPR(x))
                 other = tmax_racers(x, other, t->pid);
             if (other)
@@ -968,12 +1022,10 @@ static void apply_summary(de *x, por_ctx *c, uint32_t u0)
         if (wt == 0)
             continue;
         l = &x->rl[sc];
-        for (uint32_t i = 0; i < l->n; i++) {
+        for (uint32_t i = 0, e = gate_live_end(x, c, sc, l); i < e; i++) {
             const vis *t = &x->v[l->v[i]];
             por_set    other = wt & ~vis_tids(t);
 
-            if (other && sc == C_GATE(x) && gdead(x, c, t->anc))
-                continue;
             if (other && sc == C_NRPR(x))
                 other = tmax_racers(x, other, t->pid);
             if (other)
@@ -1043,6 +1095,117 @@ static uint32_t lowest_learner(const de *x, const por_ctx *c)
     return lo;
 }
 
+/* The walk met closed state u whose summary is sid: add what every
+ * state below u holds (its items) as the walk below u would have, once
+ * per summary and walk.  The walk does not go below u: every state
+ * there is popped, so it meets no stack frame there either. */
+static void sum_closed(de *x, por_ctx *c, uint32_t sid)
+{
+    const por_sum_item *items;
+    const uint64_t     *words;
+    uint32_t            n;
+
+    if (sid < x->sep_cap && x->sep[sid] == x->epoch)
+        return;
+    if (sid >= x->sep_cap) {
+        size_t old = x->sep_cap;
+
+        if (por_cache_grow(c, (void **)&x->sep, &x->sep_cap,
+                           (size_t)sid + 1, sizeof *x->sep) == 0)
+            memset(x->sep + old, 0, (x->sep_cap - old) * sizeof *x->sep);
+    }
+    if (sid < x->sep_cap)
+        x->sep[sid] = x->epoch;
+    words = por_sums_words(x->sums, sid, &n);
+    items = por_sums_items(x->sums);
+    for (uint32_t k = 0; k < 64 * n; k++) {
+        const por_sum_item *it;
+
+        if (!(words[k / 64] >> (k % 64) & 1u))
+            continue;
+        it = &items[k];
+
+        if (it->label == POR_SUM_PENDING) {
+            uint32_t li = it->li;       /* as sum_pending */
+
+            if (x->locep[li] != x->epoch) {
+                if (por_grow(x->mem, (void **)&x->loctouch, &x->loct_cap,
+                             x->nloct + 1, sizeof *x->loctouch) != 0)
+                    return;     /* out of memory: the search stops */
+                x->locep[li] = x->epoch;
+                x->lpids[li] = 0;
+                x->loctouch[x->nloct++] = li;
+            }
+            x->lpids[li] |= it->tids;
+        } else if (it->label != POR_LABEL_NONE) {
+            /* as the edge loop of retraverse() and tmax_edge() */
+            sum_label(x, c, it->label, it->tids);
+            if (label_nrpr(x, c, it->label))
+                tmax_raise(x, it->tids,
+                           it->tids == ~(por_set)0 || it->r >= 254 ? 255
+                           : tmax_bound(x, it->r, it->li));
+        }
+    }
+}
+
+/* Keep the cells and tmax of a walk that met only summary sid (a
+ * cache: nothing when there is no room). */
+static void cells_keep(de *x, por_ctx *c, uint32_t sid)
+{
+    size_t need = x->nscpool + 1 + 3 * x->nct + 8;
+
+    if (sid >= x->scoff_cap) {
+        size_t old = x->scoff_cap;
+
+        if (por_cache_grow(c, (void **)&x->scoff, &x->scoff_cap,
+                           (size_t)sid + 1, sizeof *x->scoff) != 0)
+            return;
+        memset(x->scoff + old, 0, (x->scoff_cap - old) * sizeof *x->scoff);
+    }
+    if (x->scoff[sid] != 0 || need >= UINT32_MAX
+        || por_cache_grow(c, (void **)&x->scpool, &x->scpool_cap, need,
+                          sizeof *x->scpool) != 0)
+        return;
+    x->scoff[sid] = (uint32_t)x->nscpool + 1;
+    x->scpool[x->nscpool++] = x->nct;
+    for (size_t k = 0; k < x->nct; k++) {
+        uint32_t cl = x->ctouch[k];
+
+        x->scpool[x->nscpool++] = cl;
+        x->scpool[x->nscpool++] = x->crt[cl];
+        x->scpool[x->nscpool++] = x->cwt[cl];
+    }
+    memcpy(x->scpool + x->nscpool, x->tmax, 64);
+    x->nscpool += 8;
+}
+
+/* The cells and tmax kept for summary sid, restored as the walk's own;
+ * 0 when none are kept. */
+static int cells_restore(de *x, por_ctx *c, uint32_t sid)
+{
+    const uint64_t *q;
+    size_t          n;
+
+    if (sid >= x->scoff_cap || x->scoff[sid] == 0)
+        return 0;
+    q = x->scpool + x->scoff[sid] - 1;
+    n = (size_t)q[0];
+    if (por_grow(x->mem, (void **)&x->ctouch, &x->ct_cap, n + 1,
+                 sizeof *x->ctouch) != 0)
+        return 0;
+    new_epoch(x, c);
+    for (size_t k = 0; k < n; k++) {
+        uint32_t cl = (uint32_t)q[1 + 3 * k];
+
+        x->cep[cl] = x->epoch;
+        x->crt[cl] = q[2 + 3 * k];
+        x->cwt[cl] = q[3 + 3 * k];
+        x->ctouch[x->nct++] = cl;
+    }
+    memcpy(x->tmax, q + 1 + 3 * n, 64);
+    return 1;
+}
+
 /* RETRAVERSE-ONCE(u0) against every visible stack step. */
 static void retraverse(de *x, por_ctx *c, uint32_t u0)
 {
@@ -1050,15 +1213,21 @@ static void retraverse(de *x, por_ctx *c, uint32_t u0)
     uint32_t j = (uint32_t)c->depth;     /* lowest stack frame met */
     uint32_t lo = lowest_learner(x, c);
     size_t   steps = 0;
+    uint32_t sid0 = por_sums_of(x->sums, u0);
 
     if (lo == UINT32_MAX)
         return;
+    if (sid0 != UINT32_MAX && cells_restore(x, c, sid0)) {
+        apply_summary(x, c, u0);    /* u0 is closed: its summary is all */
+        return;
+    }
     por_walk_begin(c);
     new_epoch(x, c);
     por_walk_mark(c, u0);
     por_walk_push(c, u0, &n);
     while (n > 0) {
         uint32_t u = c->work[--n];
+        uint32_t sid;
 
         if (c->stackpos[u] && c->stackpos[u] - 1 < j
             && c->cycle_fix != POR_CYCLE_C3) {
@@ -1070,6 +1239,10 @@ static void retraverse(de *x, por_ctx *c, uint32_t u0)
                 c->st->walks_cut++;     /* nobody left to teach */
                 return;
             }
+        }
+        if ((sid = por_sums_of(x->sums, u)) != UINT32_MAX) {
+            sum_closed(x, c, sid);
+            continue;
         }
         sum_pending(x, c, u);
         if ((++steps & 1023u) == 0) {
@@ -1096,6 +1269,8 @@ static void retraverse(de *x, por_ctx *c, uint32_t u0)
         }
     }
     sum_cells(x, c);
+    if (sid0 != UINT32_MAX)
+        cells_keep(x, c, sid0);     /* the walk met only sid0 */
     apply_summary(x, c, u0);
 }
 
@@ -1240,6 +1415,7 @@ static void de_pushed(void *self, por_ctx *c, por_frame *f)
     const bc_program *p = c->prog;
     const uint32_t   *pl;
 
+    por_sums_pushed(c, x->sums, f->ref);
     if (f->ref == SS_NOREF || f->ref >= c->nstates
         || (x->n == 0 && x->nps == 0) || c->pend[f->ref] == 0)
         return;
@@ -1315,6 +1491,7 @@ static void de_popped(void *self, por_ctx *c)
     de    *x = self;
     size_t m = x->n;
 
+    por_sums_popped(c, x->sums, c->frames[c->depth].ref);
     while (m > 0 && x->v[m - 1].from >= c->depth)
         m--;
     vis_trunc(x, c, m);

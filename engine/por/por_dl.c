@@ -32,9 +32,11 @@
  * Cost: the static tests a walk makes at each state (the cut, F-BLOCK's
  * pending conflicts) and at each edge (label conflicts) are memoised
  * per (step label, location or label): static facts never change, so
- * the answers are final (see "the walk memo" below).  The walks
- * themselves are still made in full (no summaries of closed states
- * yet: issue 11).
+ * the answers are final (see "the walk memo" below).  A walk does not
+ * go below a state the search has closed for good (its strongly
+ * connected component finished): that state's summary (por_sum.c) is
+ * evaluated instead, and a popped state whose component is still open
+ * counts as reaching the stack (see "summaries of closed states").
  */
 #include "config.h"
 
@@ -42,6 +44,7 @@
 
 #include "engine/por/explain.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -117,6 +120,34 @@ typedef struct dl_tmemo {
 
 #define DL_TMEMO_MAX ((size_t)1 << 21)
 
+/* ------------------------------------ summaries of closed states
+ *
+ * The walk below a state u that the search has closed asks, of every
+ * state it meets, only about items (por_sum.c: edges with their label,
+ * threads and the mover's location; pending threads with their
+ * location), so a closed u with a summary (por_sums_of) stands for the
+ * whole walk below it: deps() unions the threads of the summary's items
+ * that conflict with the walk's step and does not go below u.  That is
+ * the walk's answer without its static cut and its early stops (O4, O5)
+ * below u, so a superset of what the walk would have added: sound (a
+ * larger dep set only makes the backtrack update add more).  No state
+ * below u is on the stack (all popped), so F-STACK is not skipped.  A
+ * popped state whose component is still open reaches the stack
+ * (por_sums_open): the walk would meet the stack below it unless cut
+ * first, so F-STACK (F-STACK-STATIC) is taken there at once -- again a
+ * superset of the walk's answer.  The evaluation of a summary under a
+ * walk's step is memoised per walk (sstamp/sres) and across walks per
+ * (step, thread, summary) in rm: all three are final. */
+
+typedef struct dl_sres {
+    uint64_t key;       /* the walk's dl_memo.key */
+    uint32_t sid1;      /* summary id + 1; 0: empty slot */
+    uint32_t pid;
+    por_set  res;
+} dl_sres;
+
+#define DL_SRES_MAX ((size_t)1 << 20)
+
 typedef struct dl_memo {
     dl_tmemo    *tm;        /* open addressing, power-of-two capacity */
     size_t       ntm, tm_cap;
@@ -152,6 +183,12 @@ typedef struct dl_memo {
     ts_access      *abuf;
     size_t          abuf_cap;
     por_rfacts      rf;     /* races that cannot happen */
+    por_sums       *sums;   /* summaries of closed states */
+    uint32_t       *sstamp; /* per summary: the walk that computed sres */
+    por_set        *sres;
+    size_t          sst_cap, sres_cap;
+    dl_sres        *rm;     /* sum_eval's answers across walks */
+    size_t          nrm, rm_cap;
 } dl_memo;
 
 /* ------------------------------------- races that cannot happen
@@ -384,6 +421,7 @@ static void *dl_new(por_ctx *c)
     dl_memo *m = xcalloc(1, sizeof(dl_memo));
 
     por_rfacts_init(c, &m->rf);
+    m->sums = por_sums_new();
     m->sbuf = xcalloc((size_t)4 * c->prog->nwords + 1, sizeof *m->sbuf);
     return m;
 }
@@ -402,6 +440,10 @@ static void dl_free(void *self)
         free(m->tpool);
         free(m->tslots);
         por_rfacts_free(&m->rf);
+        por_sums_free(m->sums);
+        free(m->sstamp);
+        free(m->sres);
+        free(m->rm);
         free(m->sbuf);
         free(m->abuf);
         free(m);
@@ -424,6 +466,8 @@ static void memo_begin(por_ctx *c, dl_memo *m, uint32_t a, size_t sli,
             memset(m->lab, 0, m->lab_cap * sizeof *m->lab);
         for (size_t i = 0; i < m->ntuples; i++)
             m->tuples[i].stamp = 0;
+        if (m->sstamp != NULL)
+            memset(m->sstamp, 0, m->sst_cap * sizeof *m->sstamp);
         m->stamp = 1;
     }
     m->a = a;
@@ -887,6 +931,183 @@ static int edge_can_race(por_ctx *c, const dl_memo *m, uint32_t u,
     return li == UINT32_MAX || por_rfacts_can_race(&m->rf, li, r, p);
 }
 
+static uint64_t sres_hash(uint64_t key, uint32_t sid, uint32_t pid)
+{
+    uint64_t h = (key ^ ((uint64_t)sid << 8 | pid) * 0x9e3779b97f4a7c15ull)
+                 * 0xff51afd7ed558ccdull;
+
+    return h ^ (h >> 29);
+}
+
+/* Keep sum_eval's answer res for (the walk's key, sid, pid) across
+ * walks (a cache: nothing when there is no room). */
+static void sres_put(por_ctx *c, dl_memo *m, uint32_t sid, uint32_t pid,
+                     por_set res)
+{
+    size_t i;
+
+    if (2 * (m->nrm + 1) > m->rm_cap && m->nrm < DL_SRES_MAX) {
+        dl_sres *old = m->rm;
+        size_t   oldcap = m->rm_cap;
+        size_t   cap = 0;
+
+        m->rm = NULL;
+        if (por_cache_grow(c, (void **)&m->rm, &cap,
+                           oldcap ? 2 * oldcap : 1024, sizeof *m->rm) != 0)
+            m->rm = old;
+        else {
+            memset(m->rm, 0, cap * sizeof *m->rm);
+            m->rm_cap = cap;
+            for (size_t k = 0; k < oldcap; k++)
+                if (old[k].sid1 != 0) {
+                    size_t j = (size_t)sres_hash(old[k].key, old[k].sid1 - 1,
+                                                 old[k].pid) & (cap - 1);
+
+                    while (m->rm[j].sid1 != 0)
+                        j = (j + 1) & (cap - 1);
+                    m->rm[j] = old[k];
+                }
+            free(old);
+            c->mem.held -= oldcap * sizeof *m->rm;
+        }
+    }
+    if (2 * (m->nrm + 1) > m->rm_cap)
+        return;
+    for (i = (size_t)sres_hash(m->key, sid, pid) & (m->rm_cap - 1);
+         m->rm[i].sid1 != 0; i = (i + 1) & (m->rm_cap - 1))
+        ;
+    m->rm[i].key = m->key;
+    m->rm[i].sid1 = sid + 1;
+    m->rm[i].pid = pid;
+    m->rm[i].res = res;
+    m->nrm++;
+}
+
+/* Does item x (of a summary) add threads to the current walk's dep set
+ * (thread pid, bit pb)?  Returns them. */
+static por_set item_deps(por_ctx *c, dl_memo *m, const por_sum_item *x,
+                         uint32_t pid, por_set pb)
+{
+    if (x->label == POR_SUM_PENDING) {
+        uint32_t bits;
+
+        if (x->r == pid)
+            return 0;
+        bits = memo_loc(c, m, x->li);
+        if ((bits & M_PEND)
+            || ((bits & M_PENDN)
+                && por_rfacts_can_race(&m->rf, x->li, x->r, pid)))
+            return x->tids;
+    } else {
+        por_set  tids = x->tids & ~pb;
+        uint32_t lb;
+
+        if (tids == 0)
+            return 0;
+        lb = memo_lab(c, m, x->label);
+        if (lb != 0
+            && ((lb & M_LAB) || x->r >= 254 || x->li == UINT32_MAX
+                || por_rfacts_can_race(&m->rf, x->li, x->r, pid)))
+            return tids;
+    }
+    return 0;
+}
+
+/* The threads that the items of summary sid add to the current walk's
+ * dep set (thread pid, bit pb). */
+static por_set sum_eval(por_ctx *c, dl_memo *m, uint32_t sid, uint32_t pid,
+                        por_set pb)
+{
+    const por_sum_item *items;
+    const uint64_t     *words;
+    uint32_t            n;
+    por_set             res = 0;
+
+    if (sid < m->sst_cap && m->sstamp[sid] == m->stamp)
+        return m->sres[sid];
+    if (m->rm_cap != 0)
+        for (size_t i = (size_t)sres_hash(m->key, sid, pid) & (m->rm_cap - 1);
+             m->rm[i].sid1 != 0; i = (i + 1) & (m->rm_cap - 1))
+            if (m->rm[i].sid1 == sid + 1 && m->rm[i].key == m->key
+                && m->rm[i].pid == pid) {
+                res = m->rm[i].res;
+                goto done;
+            }
+    words = por_sums_words(m->sums, sid, &n);
+    items = por_sums_items(m->sums);
+    for (uint32_t w = 0; w < n; w++)
+        for (uint64_t bits = words[w]; bits != 0; bits &= bits - 1) {
+            const por_sum_item *x =
+                &items[w * 64 + (uint32_t)__builtin_ctzll(bits)];
+
+            if ((res & x->tids) != x->tids)
+                res |= item_deps(c, m, x, pid, pb);
+        }
+    sres_put(c, m, sid, pid, res);
+done:
+    if (sid >= m->sst_cap) {
+        size_t old = m->sst_cap;
+        size_t cap = old;
+
+        if (por_cache_grow(c, (void **)&m->sstamp, &cap, (size_t)sid + 1,
+                           sizeof *m->sstamp) != 0
+            || por_cache_grow(c, (void **)&m->sres, &m->sres_cap, cap,
+                              sizeof *m->sres) != 0)
+            return res;
+        memset(m->sstamp + old, 0, (cap - old) * sizeof *m->sstamp);
+        m->sst_cap = cap;
+    }
+    m->sstamp[sid] = m->stamp;
+    m->sres[sid] = res;
+    return res;
+}
+
+/* --explain: the items of summary sid that add threads outside D to
+ * dep(pid), each told as the walk would tell it (the edge or pending
+ * thread of a state that has it), after a line naming the summary. */
+static void explain_sum(por_ctx *c, dl_memo *m, const por_frame *f,
+                        uint32_t slot, uint32_t e, uint32_t u, uint32_t sid,
+                        uint32_t pid, por_set D)
+{
+    uint32_t        nw;
+    const uint64_t *words = por_sums_words(m->sums, sid, &nw);
+    uint32_t        n = 0;
+
+    for (uint32_t w = 0; w < nw; w++)
+        n += (uint32_t)__builtin_popcountll(words[w]);
+    explain_line(c, f->ref, "dep(%u): state %u is closed; the walk uses "
+                 "its summary (%u steps and pending threads)",
+                 (unsigned)pid, (unsigned)u, (unsigned)n);
+    for (uint32_t k = 0; k < 64 * nw; k++) {
+        const por_sum_item *x;
+        por_set             add;
+
+        if (!(words[k / 64] >> (k % 64) & 1u))
+            continue;
+        x = &por_sums_items(m->sums)[k];
+        add = item_deps(c, m, x, pid, por_bit(pid)) & ~D;
+        if (add == 0)
+            continue;
+        if (x->label == POR_SUM_PENDING)
+            explain_dl_dep(c, f, slot, e, add, EXPLAIN_PENDING, x->src, 0);
+        else
+            explain_dl_dep(c, f, slot, e, add, EXPLAIN_EDGE, x->src,
+                           x->edge);
+        D |= add;
+    }
+}
+
+/* The por_algo hooks that keep the summaries. */
+static void dl_pushed(void *self, por_ctx *c, por_frame *f)
+{
+    por_sums_pushed(c, ((dl_memo *)self)->sums, f->ref);
+}
+
+static void dl_popped(void *self, por_ctx *c)
+{
+    por_sums_popped(c, ((dl_memo *)self)->sums, c->frames[c->depth].ref);
+}
+
 /* DEPS(s, p) for thread slot of f; may set POR_F_FULL (F-STACK).  When
  * p has a transition at s that is not enabled (F-NONDET), later steps
  * are also compared with the static facts of p's location at s. */
@@ -924,6 +1145,8 @@ static por_set deps(por_ctx *c, dl_memo *m, por_frame *f, uint32_t slot)
             uint32_t u = c->work[--n];
             por_set  reach;
             por_set  pending;
+            uint32_t sid;
+            int      stk;
 
             memo_state(c, m, u, pid, &reach, &pending);
             /* static cut: nothing a thread outside D can still do from
@@ -933,20 +1156,58 @@ static por_set deps(por_ctx *c, dl_memo *m, por_frame *f, uint32_t slot)
                 c->st->walks_cut++;
                 continue;
             }
-            if (c->stackpos[u] && c->cycle_fix == POR_CYCLE_STATIC) {
+            if ((sid = por_sums_of(m->sums, u)) != UINT32_MAX) {
+                /* u is closed: its summary stands for the walk below
+                 * it (see "summaries of closed states") */
+                por_set add = sum_eval(c, m, sid, pid, pb) & ~D;
+
+                if (c->xp && add != 0)
+                    explain_sum(c, m, f, slot, e, u, sid, pid, D);
+                D |= add;
+                if ((D & ~f->safe) != 0) {
+                    c->st->o5++;
+                    if (c->xp)
+                        explain_line(c, f->ref, "O5: dep(%u) holds a "
+                                     "thread not in the safe set; the walk "
+                                     "stops", (unsigned)pid);
+                    return D;
+                }
+                if ((D | pb) == f->safe) {
+                    c->st->o4++;
+                    if (c->xp)
+                        explain_line(c, f->ref, "O4: dep(%u) and %u cover "
+                                     "the safe set; the walk stops",
+                                     (unsigned)pid, (unsigned)pid);
+                    return D;
+                }
+                continue;
+            }
+            /* a popped state whose component is open reaches a state
+             * on the stack (Tarjan's invariant): the walk below it
+             * would meet the stack unless cut short first, so F-STACK
+             * (F-STACK-STATIC) is taken at once -- a superset of the
+             * walk's answer, sound */
+            stk = c->stackpos[u] != 0 || por_sums_open(m->sums, u);
+            if (stk && c->cycle_fix == POR_CYCLE_STATIC) {
                 /* F-STACK-STATIC: the static facts cover whatever the
                  * walk could still find */
                 c->st->static_deps++;
                 return D | (por_static_threads(c, f, slot) & ~pb);
             }
-            if (c->stackpos[u] && c->cycle_fix == POR_CYCLE_STACK) {
+            if (stk && c->cycle_fix == POR_CYCLE_STACK) {
                 f->flags |= POR_F_FULL;
                 c->st->full_stack++;
-                if (c->xp)
+                if (c->xp && c->stackpos[u])
                     explain_line(c, f->ref, "proviso: the walk below "
                                  "thread %u reaches state %u on the "
                                  "stack; expanding fully (F-STACK)",
                                  (unsigned)pid, (unsigned)u);
+                else if (c->xp)
+                    explain_line(c, f->ref, "proviso: the walk below "
+                                 "thread %u reaches state %u, which "
+                                 "leads back to the stack; expanding "
+                                 "fully (F-STACK)", (unsigned)pid,
+                                 (unsigned)u);
                 return D;
             }
             if (c->xp)
@@ -1085,11 +1346,11 @@ static int dl_exhausted(void *self, por_ctx *c, por_frame *f)
 }
 
 const por_algo por_algo_dl = {
-    POR_NEED_GRAPH, dl_new, dl_free, por_enter_sets, NULL, NULL, NULL,
-    dl_thread_done, dl_exhausted, NULL
+    POR_NEED_GRAPH, dl_new, dl_free, por_enter_sets, NULL, dl_pushed, NULL,
+    dl_thread_done, dl_exhausted, dl_popped
 };
 
 const por_algo por_algo_dl_jpf = {
-    POR_NEED_GRAPH | POR_JPF, dl_new, dl_free, por_enter_sets, NULL, NULL,
-    NULL, dl_thread_done, dl_exhausted, NULL
+    POR_NEED_GRAPH | POR_JPF, dl_new, dl_free, por_enter_sets, NULL,
+    dl_pushed, NULL, dl_thread_done, dl_exhausted, dl_popped
 };
