@@ -207,6 +207,7 @@ int fe_bind_inline(cstate *cs, const ast_stmt *s, const ast_decl *inl)
     const ast_name *pn = inl->u.inl.params;
     ast_expr       *a = s->u.call.args;
     int             n = 0;
+    size_t          first;
 
     /* a recursive inline would expand for ever (with several calls of
      * itself, exponentially before any depth limit): refuse it at once,
@@ -223,10 +224,13 @@ int fe_bind_inline(cstate *cs, const ast_stmt *s, const ast_decl *inl)
                    "(recursive?)", s->u.call.name);
         return -1;
     }
+    /* every argument is bound in the caller's context: a parameter is
+     * pushed nameless ("" is no name) and named once all are bound, so
+     * that f(0, s[sem]) of `inline f(sem, s)` keeps the caller's sem */
     for (; pn && a; pn = pn->next, a = a->next, n++) {
         subst sb;
-        sb.name = pn->name;
-        sb.arg = (ast_expr *)fe_resolve_subst(cs, a);
+        sb.name = "";
+        sb.arg = fe_bind_arg(cs, a);
         fe_push(&cs->substs, sb);
     }
     if (pn || a) {
@@ -235,6 +239,9 @@ int fe_bind_inline(cstate *cs, const ast_stmt *s, const ast_decl *inl)
         cs->substs.n -= (size_t)n;
         return -1;
     }
+    first = cs->substs.n - (size_t)n;
+    for (pn = inl->u.inl.params; pn; pn = pn->next)
+        cs->substs.v[first++].name = pn->name;
     cs->inline_stack[cs->inline_depth++] = inl;
     return n;
 }
@@ -313,8 +320,16 @@ static void lower_options(cstate *cs, const ast_stmt *s, uint32_t from,
 /* The code of a declaration after the first statement: it assigns the
  * initial values; names in them are those declared before (scope0).
  * Its text goes to b (may be NULL). */
+int fe_decl_has_code(cstate *cs, const ast_var *v)
+{
+    const fe_sym *y = fe_scope_find(&cs->locals, v->name);
+
+    return y && y->decl == v && !y->type->is_struct && !v->has_chan_init
+        && !(y->type->vflags & BC_V_CHAN);
+}
+
 void fe_decl_code(cstate *cs, const ast_stmt *s, fe_sym *scope0,
-                  sbuf *b)
+                  sbuf *b, const ast_var *only)
 {
     const ast_var *v;
 
@@ -322,8 +337,7 @@ void fe_decl_code(cstate *cs, const ast_stmt *s, fe_sym *scope0,
         const fe_sym *y = fe_scope_find(&cs->locals, v->name);
         fe_sym       *save = cs->locals.syms;
         uint32_t      k, n;
-        if (!y || y->decl != v || y->type->is_struct || v->has_chan_init
-            || (y->type->vflags & BC_V_CHAN))
+        if ((only && v != only) || !fe_decl_has_code(cs, v))
             continue;
         n = y->count ? y->count : 1;
         for (k = 0; k < n; k++) {
@@ -333,6 +347,7 @@ void fe_decl_code(cstate *cs, const ast_stmt *s, fe_sym *scope0,
             else
                 fe_emit(cs, BC_PUSHK, 0, 0, 0, 0);
             cs->locals.syms = save;
+            fe_mask_bits(cs, y->type);
             fe_emit(cs, BC_STOREL, y->type->bctype, 0,
                     (int32_t)(y->offset + k * y->type->size), 0);
         }
@@ -347,27 +362,53 @@ void fe_decl_code(cstate *cs, const ast_stmt *s, fe_sym *scope0,
 }
 
 void fe_decl_step(cstate *cs, const ast_stmt *s, uint32_t from,
-                  uint32_t to, fe_sym *scope0)
+                  uint32_t to, fe_sym *scope0, const ast_var *only)
 {
-    uint32_t start = fe_begin_trans(cs, s->pos);
+    uint32_t start = fe_begin_trans(cs, only ? only->pos : s->pos);
     sbuf     b = { NULL, 0, 0 };
 
-    fe_decl_code(cs, s, scope0, &b);
+    fe_decl_code(cs, s, scope0, &b, only);
     fe_end_trans(cs, start, from, to, s->pos, fe_add_string(cs, b.s ? b.s : ""),
                  0);
     free(b.s);
 }
 
+/* The steps of a declaration after the first statement or in a block:
+ * one per variable that gets a value (SPIN: `byte i, j = 3` is the two
+ * steps `i = 0` and `j = 3`). */
+static void decl_steps(cstate *cs, const ast_stmt *s, uint32_t from,
+                       uint32_t to, fe_sym *scope0)
+{
+    const ast_var *v;
+    size_t         n = 0, k = 0;
+
+    for (v = s->u.decl->u.var.vars; v; v = v->next)
+        n += fe_decl_has_code(cs, v);
+    if (n <= 1) {
+        fe_decl_step(cs, s, from, to, scope0, NULL);
+        return;
+    }
+    for (v = s->u.decl->u.var.vars; v; v = v->next) {
+        uint32_t mid;
+        if (!fe_decl_has_code(cs, v))
+            continue;
+        mid = ++k < n ? fe_new_loc(cs) : to;
+        fe_decl_step(cs, s, from, mid, scope0, v);
+        from = mid;
+    }
+}
+
 static void lower_stmt(cstate *cs, ast_stmt *s, uint32_t from, uint32_t to)
 {
-    uint32_t save, head;
+    uint32_t save, head, mark;
     label    lb;
     int      n, nested = cs->first_nested;
     int      opens_option = cs->option_first;
 
     cs->first_nested = 0;
     cs->option_first = 0;
-    if (s->kind != AST_S_DECL && s->kind != AST_S_LABEL)
+    if (s->kind != AST_S_DECL && s->kind != AST_S_LABEL
+        && s->kind != AST_S_XCLAIM)     /* xr / xs: declarations too */
         cs->body_started = 1;
     switch (s->kind) {
     case AST_S_IF:
@@ -387,22 +428,28 @@ static void lower_stmt(cstate *cs, ast_stmt *s, uint32_t from, uint32_t to)
         cs->break_to = save;
         break;
     case AST_S_ATOMIC:
+        mark = fe_block_open(cs);
         if (cs->atomic_ctx) {
             lower_seq(cs, s->u.body, from, to);
-            break;
+        } else {
+            cs->atomic_ctx = ++cs->natomic;
+            lower_seq(cs, s->u.body, from, to);
+            cs->atomic_ctx = 0;
         }
-        cs->atomic_ctx = ++cs->natomic;
-        lower_seq(cs, s->u.body, from, to);
-        cs->atomic_ctx = 0;
+        fe_block_close(cs, mark);
         break;
     case AST_S_DSTEP:
         if (!nested)            /* a statement of its sequence: a jump to
                                    `from` lands inside the d_step */
             fe_push(&cs->dstep_entries, from);
+        mark = fe_block_open(cs);
         fe_lower_dstep(cs, s, from, to);
+        fe_block_close(cs, mark);
         break;
     case AST_S_BLOCK:
+        mark = fe_block_open(cs);
         lower_seq(cs, s->u.body, from, to);
+        fe_block_close(cs, mark);
         break;
     case AST_S_BREAK:
         if (cs->break_to == NOLOC) {
@@ -430,16 +477,18 @@ static void lower_stmt(cstate *cs, ast_stmt *s, uint32_t from, uint32_t to)
              * assignment of its first value: `L: for (...)` ... `goto L`
              * does not restart the count */
             ast_stmt *x = fe_expand_range(cs, s->u.label.stmt);
+            mark = fe_block_open(cs);
             if (x->kind == AST_S_ASSIGN && x->next) {
                 uint32_t mid = fe_new_loc(cs);
                 lower_stmt(cs, x, from, mid);
                 lb.loc = mid;
                 fe_push(&cs->labels, lb);
                 fe_lower_seq_ex(cs, x->next, mid, to, 0);
-                break;
+            } else {
+                fe_push(&cs->labels, lb);
+                fe_lower_seq_ex(cs, x, from, to, 0);
             }
-            fe_push(&cs->labels, lb);
-            fe_lower_seq_ex(cs, x, from, to, 0);
+            fe_block_close(cs, mark);
             break;
         }
         fe_push(&cs->labels, lb);
@@ -462,8 +511,8 @@ static void lower_stmt(cstate *cs, ast_stmt *s, uint32_t from, uint32_t to)
     case AST_S_DECL: {
         fe_sym *scope0 = cs->locals.syms;
         fe_declare_vars(cs, s->u.decl, 1, 0);
-        if (cs->body_started)
-            fe_decl_step(cs, s, from, to, scope0);
+        if (cs->body_started || cs->block_depth)
+            decl_steps(cs, s, from, to, scope0);
         else
             add_eps(cs, from, to, NULL, s->pos, "decl");
         break;
@@ -473,13 +522,23 @@ static void lower_stmt(cstate *cs, ast_stmt *s, uint32_t from, uint32_t to)
 
         if ((n = fe_inline_begin(cs, s, &body)) < 0)
             break;
+        mark = fe_block_open(cs);
         lower_seq(cs, body, from, to);
+        fe_block_close(cs, mark);
         fe_inline_end(cs, n);
         break;
     }
     case AST_S_SELECT:
-    case AST_S_FOR:
         fe_lower_seq_ex(cs, fe_expand_range(cs, s), from, to, 0);
+        break;
+    case AST_S_XCLAIM:          /* a declaration: no step (lower.c) */
+        fe_xclaim_note(cs, s);
+        add_eps(cs, from, to, NULL, s->pos, "xr");
+        break;
+    case AST_S_FOR:
+        mark = fe_block_open(cs);
+        fe_lower_seq_ex(cs, fe_expand_range(cs, s), from, to, 0);
+        fe_block_close(cs, mark);
         break;
     default:
         basic_trans(cs, s, from, to, 0);

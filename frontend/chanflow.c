@@ -267,7 +267,9 @@ void fe_chan_flow_check(cstate *cs)
                 if (!chset_has(s, t))
                     continue;
                 n++;
-                if (cs->chantypes.v[t].nfields != u->nargs) {
+                /* a poll may leave the last fields out (SPIN) */
+                if (u->poll == 2 ? cs->chantypes.v[t].nfields < u->nargs
+                    : cs->chantypes.v[t].nfields != u->nargs) {
                     if (nbad++ == 0)
                         bad = cs->chantypes.v[t].nfields;
                 }
@@ -284,6 +286,14 @@ void fe_chan_flow_check(cstate *cs)
             diag_error(cs->d, u->pos, "too many message fields: the send "
                        "gives %u, no channel of the model carries more "
                        "than %u", u->nargs, maxf);
+        else if (n > 0 && nrv == n && u->poll)
+            diag_error(cs->d, u->pos, u->poll == 2
+                       ? "poll of rendezvous channel '%s': it has no "
+                       "contents to test (pan: error to poll rendezvous "
+                       "channel)"
+                       : "copy receive from rendezvous channel '%s': it "
+                       "has no contents to copy (pan: polling rv chan)",
+                       b.s ? b.s : "");
         else if (n > 0 && nrv == n && u->send && u->dstep)
             diag_error(cs->d, u->pos, "rendezvous send on '%s' inside "
                        "d_step: a d_step cannot wait for a receiver (pan: "
@@ -303,6 +313,58 @@ void fe_chan_use(cstate *cs, const ast_stmt *s, int send, uint32_t nargs)
     u.nargs = nargs;
     u.send = send;
     u.dstep = cs->in_dstep;
+    u.poll = s->kind == AST_S_RECV && s->u.io.copy;
+    fe_push(&cs->chuses, u);
+}
+
+void fe_xclaim_note(cstate *cs, const ast_stmt *s)
+{
+    const ast_expr *a;
+
+    if (!cs->in_proc || cs->in_claim) {
+        diag_error(cs->d, s->pos, "'%s' belongs in a proctype: it says "
+                   "which process alone %s the channel",
+                   s->u.io.xmode == 1 ? "xr" : "xs",
+                   s->u.io.xmode == 1 ? "receives from" : "sends to");
+        return;
+    }
+    for (a = s->u.io.args; a != NULL; a = a->next) {
+        xclaim_note x;
+        const ast_expr *r = fe_resolve_quiet(cs, a);
+        const fe_sym   *y = r->kind == AST_E_VAR
+                            ? fe_lookup(cs, r->u.var.name) : NULL;
+
+        if (y == NULL || r->u.var.field || !fe_is_chan_sym(y)) {
+            diag_error(cs->d, a->pos, "'%s' needs a channel variable",
+                       s->u.io.xmode == 1 ? "xr" : "xs");
+            continue;
+        }
+        if (r->u.var.index) {
+            diag_error(cs->d, a->pos, "'%s' of an array element (SPIN "
+                       "rejects it: declare `chan c = %s[...]' and use "
+                       "c)", s->u.io.xmode == 1 ? "xr" : "xs",
+                       r->u.var.name);
+            continue;
+        }
+        x.chan = a;
+        x.mode = (uint32_t)s->u.io.xmode;
+        x.scope = cs->locals.syms;
+        x.pos = a->pos;
+        fe_push(&cs->xclaims, x);
+    }
+}
+
+void fe_chan_poll_use(cstate *cs, const ast_expr *e, uint32_t nargs)
+{
+    chuse u;
+
+    u.pos = e->pos;
+    u.chan = fe_resolve_quiet(cs, e->u.op.a);
+    u.slot = fe_chan_slot(cs, e->u.op.a);
+    u.nargs = nargs;
+    u.send = 0;
+    u.dstep = cs->in_dstep;
+    u.poll = 2;
     fe_push(&cs->chuses, u);
 }
 

@@ -188,6 +188,9 @@ static void emit_access(cstate *cs, const place *p, int store)
     int       global = p->sym->kind == FE_SYM_GLOBAL;
     bc_opcode op = ops[store][global][p->dyn];
 
+    if (store)
+        fe_mask_bits(cs, p->type);
+
     if (!p->dyn)
         fe_emit(cs, op, p->type->bctype, 0, (int32_t)p->off, 0);
     else
@@ -218,6 +221,27 @@ uint32_t fe_find_proc(cstate *cs, const char *name)
     return NOLOC;
 }
 
+/* An argument for parameter n of proctype pd: masked to the width of
+ * an unsigned parameter (the VM stores it with the parameter's type). */
+static void param_mask(cstate *cs, const ast_decl *pd, uint32_t n)
+{
+    const ast_decl *d;
+    const ast_var  *v;
+
+    for (d = pd->u.proc.params; d; d = d->next)
+        for (v = d->u.var.vars; v; v = v->next)
+            if (n-- == 0) {
+                int64_t w;
+                fe_type u = fe_type_int;
+                if (v->bits != NULL && fe_const_value(cs, v->bits, &w)
+                    && w >= 1 && w <= 31) {
+                    u.bits = (uint8_t)w;
+                    fe_mask_bits(cs, &u);
+                }
+                return;
+            }
+}
+
 static void crun(cstate *cs, const ast_expr *e)
 {
     uint32_t        pt = fe_find_proc(cs, e->u.run.name);
@@ -237,8 +261,10 @@ static void crun(cstate *cs, const ast_expr *e)
                    "start a process (SPIN rejects it; use atomic)");
     for (a = e->u.run.args; a; a = a->next, n++) {
         fe_cexpr(cs, a);
-        if (n < cs->proclist.v[pt].nparams)
+        if (n < cs->proclist.v[pt].nparams) {
             fe_flow_into(cs, cs->proclist.v[pt].pslot0 + n, a);
+            param_mask(cs, cs->proclist.v[pt].decl, n);
+        }
     }
     if (n != cs->proclist.v[pt].nparams)
         diag_error(cs->d, e->pos, "proctype '%s' takes %u argument%s, "
@@ -248,6 +274,16 @@ static void crun(cstate *cs, const ast_expr *e)
 }
 
 static void cexpr_inner(cstate *cs, const ast_expr *e);
+static void cpoll(cstate *cs, const ast_expr *e);
+
+/* In a model with xr or xs: check the claims on the channel on top of
+ * the stack before using it (mode: 1 a receive-like use, 2 a send-like
+ * one, 3 a test of its contents; pan's checks). */
+static void xchk(cstate *cs, unsigned mode, diag_pos pos)
+{
+    if (cs->has_xclaims)
+        fe_emit(cs, BC_XCHK, 0, mode, 0, (int32_t)fe_add_loc(cs, pos));
+}
 
 /* Push the value of e.  The VM's value stack holds 512 values, so the
  * depth of an expression is bounded well below that. */
@@ -321,6 +357,7 @@ static void cexpr_inner(cstate *cs, const ast_expr *e)
     case AST_E_EMPTY:
     case AST_E_NEMPTY:
         fe_cexpr(cs, e->u.op.a);
+        xchk(cs, e->kind == AST_E_NEMPTY ? 1 : 3, e->pos);
         fe_emit(cs, BC_CLEN, 0, 0, 0, (int32_t)fe_add_loc(cs, e->pos));
         if (e->kind != AST_E_LEN) {
             fe_emit(cs, BC_PUSHK, 0, 0, 0, 0);
@@ -330,6 +367,7 @@ static void cexpr_inner(cstate *cs, const ast_expr *e)
     case AST_E_FULL:
     case AST_E_NFULL:
         fe_cexpr(cs, e->u.op.a);
+        xchk(cs, e->kind == AST_E_NFULL ? 2 : 3, e->pos);
         fe_emit(cs, BC_CFULL, 0, 0, 0, (int32_t)fe_add_loc(cs, e->pos));
         if (e->kind == AST_E_NFULL)
             fe_emit(cs, BC_NOT, 0, 0, 0, 0);
@@ -357,7 +395,70 @@ static void cexpr_inner(cstate *cs, const ast_expr *e)
         diag_error(cs->d, e->pos, "'eval' can only be a receive argument");
         fe_emit(cs, BC_PUSHK, 0, 0, 0, 0);
         break;
+    case AST_E_POLL:
+    case AST_E_RPOLL:
+        cpoll(cs, e);
+        break;
     }
+}
+
+/* The arguments of a receive or poll (at most 64), resolved; isvar[i]:
+ * argument i is a variable that takes the field.  Returns how many. */
+static uint32_t recv_args(cstate *cs, const ast_expr *list, diag_pos pos,
+                          const ast_expr **args, int *isvar)
+{
+    const ast_expr *a;
+    uint32_t        n;
+    int64_t         v;
+
+    for (n = 0, a = list; a && n < 64; a = a->next, n++) {
+        const ast_expr *r = fe_resolve_subst(cs, a);
+        args[n] = r;
+        isvar[n] = r->kind == AST_E_VAR && !fe_const_value(cs, r, &v);
+    }
+    if (a)
+        diag_error(cs->d, pos, "too many message fields");
+    return n;
+}
+
+/* Push the values that the fields of a random receive or a poll must
+ * have (constants and eval(e)); returns the mask of those fields. */
+static uint32_t cmatch_values(cstate *cs, const ast_expr *const *args,
+                              const int *isvar, uint32_t n)
+{
+    uint32_t i, mask = 0;
+
+    for (i = 0; i < n; i++) {
+        if (isvar[i] || args[i]->kind == AST_E_UNDERSCORE)
+            continue;
+        if (i >= 32) {
+            diag_error(cs->d, args[i]->pos, "a value to match in message "
+                       "field %u: spore matches values in the first 32 "
+                       "fields of a random receive or poll only", i + 1);
+            continue;
+        }
+        fe_cexpr(cs, args[i]->kind == AST_E_EVAL ? args[i]->u.op.a
+                 : args[i]);
+        mask |= (uint32_t)1 << i;
+    }
+    return mask;
+}
+
+/* c?[e] and c??[e]: could the receive run now?  No side effect: the
+ * variables among the arguments match anything and are not set. */
+static void cpoll(cstate *cs, const ast_expr *e)
+{
+    const ast_expr *args[64];
+    int             isvar[64];
+    uint32_t        n, mask;
+
+    fe_cexpr(cs, e->u.op.a);
+    xchk(cs, 3, e->pos);
+    n = recv_args(cs, e->u.op.b, e->pos, args, isvar);
+    fe_chan_poll_use(cs, e, n);
+    mask = cmatch_values(cs, args, isvar, n);
+    fe_emit(cs, e->kind == AST_E_POLL ? BC_POLL : BC_RPOLL, 0, n,
+            (int32_t)mask, (int32_t)fe_add_loc(cs, e->pos));
 }
 
 /* ----------------------------------------------- basic statements */
@@ -414,6 +515,46 @@ static void check_recv_vars(cstate *cs, const ast_expr *const *args,
     }
 }
 
+/* printm(e), e's value on the stack.  A variable of a named mtype set
+ * (mtype:name) prints the name its value has in that set, as SPIN
+ * does; the engine knows the plain mtype's names only, so the set's
+ * are compared here, one by one (a constant prints with the plain
+ * mtype's names in SPIN too). */
+static void printm(cstate *cs, const ast_expr *e)
+{
+    const mtype_set *ms = NULL;
+    const fe_sym    *y;
+    FE_VEC(uint32_t) ends = { NULL, 0, 0 };
+    uint32_t         v, skip;
+
+    e = fe_resolve_quiet(cs, e);
+    if (e->kind == AST_E_VAR && !e->u.var.field
+        && (y = fe_lookup(cs, e->u.var.name)) != NULL
+        && y->kind != FE_SYM_MTYPE)
+        ms = fe_mtype_set_of(cs, y->type);
+    if (ms == NULL) {
+        fe_emit(cs, BC_PRINTM, 0, 0, 0, 0);
+        return;
+    }
+    for (v = 1; v <= ms->n; v++) {
+        if (ms->names[v] == NULL)
+            continue;
+        fe_emit(cs, BC_DUP, 0, 0, 0, 0);
+        fe_emit(cs, BC_PUSHK, 0, 0, (int32_t)v, 0);
+        fe_emit(cs, BC_EQ, 0, 0, 0, 0);
+        skip = fe_emit(cs, BC_JMPF, 0, 0, 0, 0);
+        fe_emit(cs, BC_POP, 0, 0, 0, 0);
+        fe_emit(cs, BC_PRINTF, 0, 0,
+                (int32_t)fe_add_string(cs, ms->names[v]), 0);
+        fe_push(&ends, fe_emit(cs, BC_JMP, 0, 0, 0, 0));
+        cs->code.v[skip].b = (int32_t)HERE;
+    }
+    fe_emit(cs, BC_PRINTF, 0, 1, (int32_t)fe_add_string(cs, "%d"), 0);
+    for (size_t k = 0; k < ends.n; k++)
+        cs->code.v[ends.v[k]].b = (int32_t)HERE;
+    free(ends.v);
+}
+
 /* Emit the code of a statement that is one step (no control flow). */
 void fe_cbasic(cstate *cs, const ast_stmt *s)
 {
@@ -465,11 +606,16 @@ void fe_cbasic(cstate *cs, const ast_stmt *s)
     case AST_S_SEND: {
         uint32_t ch = fe_chan_slot(cs, s->u.io.chan);
         fe_cexpr(cs, s->u.io.chan);
+        xchk(cs, 2, s->pos);
+        if (s->u.io.sorted)     /* the channel again, for SORT */
+            fe_emit(cs, BC_DUP, 0, 0, 0, 0);
         for (n = 0, a = s->u.io.args; a; a = a->next, n++) {
             fe_cexpr(cs, a);
             fe_add_flow(cs, CF_SEND, ch, n, fe_chan_src(cs, a));
         }
         fe_emit(cs, BC_SEND, 0, n, 0, (int32_t)fe_add_loc(cs, s->pos));
+        if (s->u.io.sorted)
+            fe_emit(cs, BC_SORT, 0, 0, 0, (int32_t)fe_add_loc(cs, s->pos));
         fe_chan_use(cs, s, 1, n);
         break;
     }
@@ -477,22 +623,24 @@ void fe_cbasic(cstate *cs, const ast_stmt *s)
         const ast_expr *args[64];
         int             isvar[64];
         fe_cexpr(cs, s->u.io.chan);
-        for (n = 0, a = s->u.io.args; a && n < 64; a = a->next, n++) {
-            const ast_expr *r = fe_resolve_subst(cs, a);
-            args[n] = r;
-            isvar[n] = r->kind == AST_E_VAR && !fe_const_value(cs, r, &v);
-        }
-        if (a)
-            diag_error(cs->d, s->pos, "too many message fields");
+        xchk(cs, 1, s->pos);
+        n = recv_args(cs, s->u.io.args, s->pos, args, isvar);
         check_recv_vars(cs, args, isvar, n);
         fe_chan_use(cs, s, 0, n);
-        fe_emit(cs, BC_RECV, 0, n, 0, (int32_t)fe_add_loc(cs, s->pos));
-        for (i = 0; i < n; i++) {
-            if (isvar[i] || args[i]->kind == AST_E_UNDERSCORE)
-                continue;
-            fe_cexpr(cs, args[i]->kind == AST_E_EVAL ? args[i]->u.op.a
-                     : args[i]);
-            fe_emit(cs, BC_RMATCH, 0, i, 0, 0);
+        if (s->u.io.random) {   /* c??e: the first message that matches */
+            uint32_t mask = cmatch_values(cs, args, isvar, n);
+            fe_emit(cs, BC_RSEL, 0, n, (int32_t)mask,
+                    (int32_t)fe_add_loc(cs, s->pos));
+            fe_emit(cs, BC_GUARD, 0, 0, 0, 0);
+        } else {
+            fe_emit(cs, BC_RECV, 0, n, 0, (int32_t)fe_add_loc(cs, s->pos));
+            for (i = 0; i < n; i++) {
+                if (isvar[i] || args[i]->kind == AST_E_UNDERSCORE)
+                    continue;
+                fe_cexpr(cs, args[i]->kind == AST_E_EVAL ? args[i]->u.op.a
+                         : args[i]);
+                fe_emit(cs, BC_RMATCH, 0, i, 0, 0);
+            }
         }
         for (i = 0; i < n; i++) {
             if (!isvar[i])
@@ -506,7 +654,8 @@ void fe_cbasic(cstate *cs, const ast_stmt *s)
                                 p.sym->slot - 1);
             }
         }
-        fe_emit(cs, BC_RDONE, 0, 0, 0, 0);
+        if (!s->u.io.copy)      /* c?<e> leaves the message */
+            fe_emit(cs, s->u.io.random ? BC_RDEL : BC_RDONE, 0, 0, 0, 0);
         break;
     }
     case AST_S_ASSERT:
@@ -525,7 +674,10 @@ void fe_cbasic(cstate *cs, const ast_stmt *s)
         start = HERE;
         fe_cexpr(cs, s->u.expr);
         mark_nouse(cs, start);
-        fe_emit(cs, BC_PRINTM, 0, 0, 0, 0);
+        printm(cs, s->u.expr);
+        break;
+    case AST_S_XCLAIM:          /* made at creation: no code here */
+        fe_xclaim_note(cs, s);
         break;
     case AST_S_SKIP:
     case AST_S_ELSE:

@@ -6,7 +6,9 @@
  * are the bytes of the globals block (a scalar access covers its bytes;
  * an indexed access covers the whole variable, since the index is not
  * known before the step runs) and three pseudo-objects: the channels
- * (any channel: channel ids are values), the set of processes (_nr_pr,
+ * (any channel: channel ids are values; a sorted send, a random receive
+ * and a poll read or write the channel as a whole, as every channel
+ * operation does), the set of processes (_nr_pr,
  * run, process death) and the timeout condition.  Local variables are
  * never shared.  A RUN also reads what the new process's initialisers
  * read (and creates its channels); a death deletes the process's
@@ -120,9 +122,13 @@ static int has_op(const bc_program *p, uint32_t t, int op)
     return 0;
 }
 
+/* A send or receive (c!e, c!!e, c?e, c??e, c?<e>, c??<e>): a possible
+ * rendezvous partner.  Polls need not count (they never take part in a
+ * handshake): their channel reads are in the read sets. */
 static int has_chanop(const bc_program *p, uint32_t t)
 {
-    return has_op(p, t, BC_SEND) || has_op(p, t, BC_RECV);
+    return has_op(p, t, BC_SEND) || has_op(p, t, BC_RECV)
+           || has_op(p, t, BC_RSEL);
 }
 
 /* Can transition t be not executable (a guard, a channel operation, a

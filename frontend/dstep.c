@@ -119,7 +119,7 @@ static void dstep_stmt(cstate *cs, ast_stmt *s)
     dlabel   dl;
     dfix     fx;
     int      n;
-    uint32_t head;
+    uint32_t head, mark;
 
     switch (s->kind) {
     case AST_S_IF:
@@ -132,7 +132,9 @@ static void dstep_stmt(cstate *cs, ast_stmt *s)
     case AST_S_ATOMIC:
     case AST_S_DSTEP:
     case AST_S_BLOCK:
+        mark = fe_block_open(cs);
         dstep_seq(cs, s->u.body);
+        fe_block_close(cs, mark);
         break;
     case AST_S_BREAK:
         fe_push(&cs->dbreaks, fe_emit(cs, BC_JMP, 0, 0, 0, 0));
@@ -160,7 +162,7 @@ static void dstep_stmt(cstate *cs, ast_stmt *s)
          * initial value is assigned here (SPIN) */
         fe_sym *scope0 = cs->locals.syms;
         fe_declare_vars(cs, s->u.decl, 1, 0);
-        fe_decl_code(cs, s, scope0, NULL);
+        fe_decl_code(cs, s, scope0, NULL, NULL);
         break;
     }
     case AST_S_CALL: {
@@ -168,13 +170,19 @@ static void dstep_stmt(cstate *cs, ast_stmt *s)
 
         if ((n = fe_inline_begin(cs, s, &body)) < 0)
             break;
+        mark = fe_block_open(cs);
         dstep_seq(cs, body);
+        fe_block_close(cs, mark);
         fe_inline_end(cs, n);
         break;
     }
     case AST_S_SELECT:
-    case AST_S_FOR:
         dstep_seq(cs, fe_expand_range(cs, s));
+        break;
+    case AST_S_FOR:
+        mark = fe_block_open(cs);
+        dstep_seq(cs, fe_expand_range(cs, s));
+        fe_block_close(cs, mark);
         break;
     default:
         fe_cbasic(cs, s);

@@ -30,6 +30,8 @@ typedef struct fe_type {
     const char    *name;        /* typedef name, or the base type's */
     fe_field      *fields;      /* struct: its fields */
     uint32_t       nfields;
+    uint8_t        bits;        /* `unsigned x : bits` (1..31): a store
+                                   keeps the low bits only; 0: none */
 } fe_type;
 
 struct fe_field {
@@ -69,6 +71,8 @@ typedef struct fe_sym {
     uint32_t       seq;         /* 1, 2, ... in the order added */
     struct fe_sym *shadow;      /* the symbol of the same name added
                                    before it to the scope, or NULL */
+    int            gone;        /* declared in a block that is closed:
+                                   no longer visible (fe_scope_close) */
 } fe_sym;
 
 /* A scope: a list of symbols, newest first, and a hash index on their
@@ -90,6 +94,9 @@ fe_sym *fe_scope_find(const fe_scope *s, const char *name);
 /* Add y (borrowed; must outlive the scope's use) in front of the list:
  * sets y->next, y->seq, y->shadow.  s->syms must be the newest symbol. */
 void    fe_scope_add(fe_scope *s, fe_sym *y);
+/* Close a block: every symbol added after the first `mark` ones
+ * (s->nadded when the block opened) becomes invisible for good. */
+void    fe_scope_close(fe_scope *s, uint32_t mark);
 /* Forget every symbol (the scope stays usable). */
 void    fe_scope_clear(fe_scope *s);
 /* Free the index (the symbols belong to the caller). */
@@ -174,6 +181,14 @@ typedef struct local_init {     /* an initialiser to run at creation */
 typedef FE_VEC(local_init) init_vec;
 typedef FE_VEC(bc_var) var_vec;
 
+typedef struct mtype_set {      /* a named set of `mtype:name` */
+    const char  *name;
+    uint32_t     n;             /* names declared so far: 1 .. n */
+    fe_type     *type;          /* the type of its variables */
+    const char **names;         /* names[v]: the name of value v, 1 .. n
+                                   (malloc'd; NULL for a clash) */
+} mtype_set;
+
 typedef struct typedef_ent {
     const char *name;
     fe_type    *type;
@@ -243,7 +258,16 @@ typedef struct chuse {          /* a send or receive to check */
     uint32_t        nargs;
     int             send;
     int             dstep;      /* inside a d_step */
+    int             poll;       /* 1: a copy receive, 2: a poll (an
+                                   error on a rendezvous channel) */
 } chuse;
+
+typedef struct xclaim_note {   /* an xr / xs of the proctype lowered */
+    const ast_expr *chan;
+    uint32_t        mode;       /* 1 xr, 2 xs */
+    fe_sym         *scope;      /* the local scope where it stands */
+    diag_pos        pos;
+} xclaim_note;
 
 typedef struct cstate {
     diag               *d;
@@ -265,6 +289,7 @@ typedef struct cstate {
     FE_VEC(ast_decl *)  inlines;
     FE_VEC(proc_ent)    proclist;
     FE_VEC(const char *) mtypes;
+    FE_VEC(mtype_set)   msets;          /* the named sets, mtype:name */
     init_vec            ginits;
 
     fe_scope            globals;
@@ -285,6 +310,9 @@ typedef struct cstate {
     uint32_t            break_to;       /* NOLOC outside do */
     uint32_t            atomic_ctx;     /* 0 outside atomic */
     int                 inline_depth;
+    int                 block_depth;    /* open scoping blocks ({ },
+                                           atomic, d_step, inline and
+                                           for bodies; fe_block_open) */
     const ast_decl     *inline_stack[MAX_INLINE_DEPTH]; /* the inlines
                                            being expanded, outermost
                                            first: [0, inline_depth) */
@@ -327,6 +355,9 @@ typedef struct cstate {
     FE_VEC(chset)       cslots;
     FE_VEC(cflow)       cflows;
     FE_VEC(chuse)       chuses;
+    FE_VEC(xclaim_note) xclaims;        /* xr / xs of this proctype */
+    int                 has_xclaims;    /* the model has xr or xs: every
+                                           send and receive checks them */
     uint32_t            init_chans;     /* channels created by the init
                                            code being emitted ... */
     uint64_t            init_bytes;     /* ... and their vector bytes */
@@ -400,9 +431,25 @@ uint32_t fe_stmt_text(cstate *cs, const ast_stmt *s);
 fe_sym *fe_lookup(cstate *cs, const char *name);
 const ast_expr *fe_resolve_subst(cstate *cs, const ast_expr *e);
 const ast_expr *fe_resolve_quiet(cstate *cs, const ast_expr *e);
+/* The argument e of an inline call as its body sees it: a copy (in the
+ * arena) where the caller's inline parameters are replaced by their
+ * arguments and every name is marked bound, so that no parameter of the
+ * inline called captures it (SPIN substitutes the argument's text: with
+ * `inline signal(s) { s++ }`, signal(s[i]) increments the global s[i]). */
+ast_expr *fe_bind_arg(cstate *cs, const ast_expr *e);
 int fe_const_value(cstate *cs, const ast_expr *e, int64_t *out);
 int64_t fe_const_expr(cstate *cs, const ast_expr *e, const char *what);
 const fe_type *fe_resolve_type(cstate *cs, const ast_type *t);
+/* The type of variable v of a declaration of type t: t, or for
+ * `unsigned v : bits` an unsigned type of that width. */
+const fe_type *fe_var_type(cstate *cs, const fe_type *t, const ast_var *v);
+/* Emit the mask that keeps the low t->bits bits of the value on top of
+ * the stack, when t is an unsigned bit field (before its store). */
+void fe_mask_bits(cstate *cs, const fe_type *t);
+/* The named mtype set called name, made (empty) when new;
+ * fe_mtype_set_of the set whose variables have type t, or NULL. */
+mtype_set *fe_mtype_set(cstate *cs, const char *name);
+const mtype_set *fe_mtype_set_of(const cstate *cs, const fe_type *t);
 void fe_declare_typedef(cstate *cs, const ast_decl *dcl);
 void fe_declare_mtypes(cstate *cs, const ast_decl *dcl);
 void fe_check_assigned(cstate *cs, const fe_sym *lhs, const ast_expr *e);
@@ -410,6 +457,12 @@ void fe_declare_vars(cstate *cs, const ast_decl *dcl, int local,
                      int is_param);
 name_ix *fe_name_index(const void *base, size_t n, size_t stride,
                        size_t off);
+/* SPIN 6.4+: a { } block, atomic, d_step, the body of an inline call
+ * and of a for open a scope: what is declared in it is invisible after
+ * it, so the name can be declared again (a new variable).
+ * fe_block_open returns the mark fe_block_close takes. */
+uint32_t fe_block_open(cstate *cs);
+void fe_block_close(cstate *cs, uint32_t mark);
 uint32_t fe_name_index_find(const name_ix *ix, size_t n,
                             const char *name);
 
@@ -427,6 +480,12 @@ void fe_flow_into(cstate *cs, uint32_t dst, const ast_expr *e);
 uint32_t fe_intern_chantype(cstate *cs, const ast_var *v);
 void fe_chan_flow_check(cstate *cs);
 void fe_chan_use(cstate *cs, const ast_stmt *s, int send, uint32_t nargs);
+/* Record the xr / xs statement s of the proctype being lowered (its
+ * claims are made by the process's creation code). */
+void fe_xclaim_note(cstate *cs, const ast_stmt *s);
+/* A poll c?[args] or c??[args] (e) of nargs fields: checked as a
+ * receive, and an error on a channel that is always a rendezvous. */
+void fe_chan_poll_use(cstate *cs, const ast_expr *e, uint32_t nargs);
 
 /* frontend/automaton.c.  fe_lower_seq_ex adds the edges that run the
  * statement list s from location `from` to `to`; fe_new_loc makes a
@@ -447,10 +506,14 @@ int fe_bind_inline(cstate *cs, const ast_stmt *s, const ast_decl *inl);
 int fe_inline_begin(cstate *cs, const ast_stmt *s, ast_stmt **body);
 void fe_inline_end(cstate *cs, int nbound);
 void fe_check_label(cstate *cs, const ast_stmt *s);
+/* fe_decl_code emits the assignments of the declaration s (of its
+ * variable `only` when not NULL), fe_decl_step makes them a step;
+ * fe_decl_has_code tells whether v gets one (not a chan, a struct). */
+int fe_decl_has_code(cstate *cs, const ast_var *v);
 void fe_decl_code(cstate *cs, const ast_stmt *s, fe_sym *scope0,
-                  sbuf *b);
+                  sbuf *b, const ast_var *only);
 void fe_decl_step(cstate *cs, const ast_stmt *s, uint32_t from,
-                  uint32_t to, fe_sym *scope0);
+                  uint32_t to, fe_sym *scope0, const ast_var *only);
 void fe_lower_seq_ex(cstate *cs, ast_stmt *s, uint32_t from, uint32_t to,
                      int nested);
 

@@ -76,6 +76,7 @@ static void emit_struct_defaults(cstate *cs, int global, const fe_type *t,
                 emit_struct_defaults(cs, global, f->type, o);
             } else if (f->init) {
                 fe_cexpr(cs, f->init);
+                fe_mask_bits(cs, f->type);
                 emit_store_at(cs, global, f->type->bctype, o);
             }
         }
@@ -123,6 +124,7 @@ static void emit_var_init(cstate *cs, const fe_sym *s, const ast_var *v)
         } else {
             continue;
         }
+        fe_mask_bits(cs, t);
         emit_store_at(cs, global, t->bctype, o);
     }
 }
@@ -142,6 +144,75 @@ static void emit_inits(cstate *cs, const init_vec *inits, int local)
         emit_var_init(cs, inits->v[i].sym, inits->v[i].var);
     }
     scope->syms = save;
+}
+
+/* Does the statement list s hold an xr or xs? */
+static int seq_has_xclaim(const ast_stmt *s, int depth)
+{
+    const ast_option *o;
+
+    for (; s != NULL && depth < 64; s = s->next)
+        switch (s->kind) {
+        case AST_S_XCLAIM:
+            return 1;
+        case AST_S_IF: case AST_S_DO:
+            for (o = s->u.options; o != NULL; o = o->next)
+                if (seq_has_xclaim(o->seq, depth + 1))
+                    return 1;
+            break;
+        case AST_S_ATOMIC: case AST_S_DSTEP: case AST_S_BLOCK:
+            if (seq_has_xclaim(s->u.body, depth + 1))
+                return 1;
+            break;
+        case AST_S_LABEL:
+            if (seq_has_xclaim(s->u.label.stmt, depth + 1))
+                return 1;
+            break;
+        case AST_S_FOR:
+            if (seq_has_xclaim(s->u.range.body, depth + 1))
+                return 1;
+            break;
+        default:
+            break;
+        }
+    return 0;
+}
+
+static int model_has_xclaim(const lang_program *lp)
+{
+    const ast_decl *d;
+
+    for (d = lp->decls; d != NULL; d = d->next)
+        if ((d->kind == AST_D_PROC && seq_has_xclaim(d->u.proc.body, 0))
+            || (d->kind == AST_D_INLINE && seq_has_xclaim(d->u.inl.body, 0)))
+            return 1;
+    return 0;
+}
+
+/* The claims of the proctype's xr / xs statements, made at creation
+ * after the locals are set (pan: setq_claim in addproc): each in a
+ * hidden frame byte (bc_xclaim). */
+static void emit_xclaims(cstate *cs, bc_proctype *pt)
+{
+    fe_sym    *save = cs->locals.syms;
+    bc_xclaim *xc;
+    size_t     i, n = cs->xclaims.n;
+
+    if (n == 0)
+        return;
+    xc = arena_alloc(cs->mem, sizeof *xc * n);
+    for (i = 0; i < n; i++) {
+        const xclaim_note *x = &cs->xclaims.v[i];
+        cs->locals.syms = x->scope;
+        fe_cexpr(cs, x->chan);
+        xc[i].offset = cs->fsize++;
+        xc[i].mode = x->mode;
+        fe_emit(cs, BC_XCLAIM, 0, x->mode, (int32_t)xc[i].offset,
+                (int32_t)fe_add_loc(cs, x->pos));
+    }
+    cs->locals.syms = save;
+    pt->nxclaims = (uint32_t)n;
+    pt->xclaims = xc;
 }
 
 static void lower_proc(cstate *cs, uint32_t index)
@@ -164,6 +235,7 @@ static void lower_proc(cstate *cs, uint32_t index)
     cs->natomic = 0;
     cs->dstep_entries.n = 0;
     cs->inner_labels.n = 0;
+    cs->xclaims.n = 0;
     cs->break_to = NOLOC;
     cs->atomic_ctx = 0;
     cs->body_started = 0;
@@ -207,6 +279,7 @@ static void lower_proc(cstate *cs, uint32_t index)
     fe_finish_proc(cs, &pt, start, final);
     pt.init_code = HERE;
     emit_inits(cs, &cs->linits, 1);
+    emit_xclaims(cs, &pt);
     cs->proclist.v[index].init_chans = cs->init_chans;
     cs->proclist.v[index].init_bytes = cs->init_bytes;
     fe_emit(cs, BC_RET, 0, 0, 0, 0);
@@ -478,6 +551,9 @@ static void cstate_fini(cstate *cs)
     free(cs->chantypes.v); free(cs->procs.v); free(cs->pclocs.v);
     free(cs->trans.v); free(cs->typedefs.v); free(cs->inlines.v);
     free(cs->proclist.v); free(cs->mtypes.v); free(cs->ginits.v);
+    for (size_t k = 0; k < cs->msets.n; k++)
+        free(cs->msets.v[k].names);
+    free(cs->msets.v);
     free(cs->lvars.v); free(cs->linits.v); free(cs->edges.v);
     free(cs->lflags.v); free(cs->latomic.v);
     free(cs->labels.v); free(cs->substs.v); free(cs->dbreaks.v);
@@ -485,7 +561,7 @@ static void cstate_fini(cstate *cs)
     free(cs->dstep_entries.v);
     free(cs->inner_labels.v);
     free(cs->ct_fslot0.v); free(cs->cslots.v); free(cs->cflows.v);
-    free(cs->chuses.v);
+    free(cs->chuses.v); free(cs->xclaims.v);
     fe_scope_fini(&cs->globals);
     fe_scope_fini(&cs->locals);
     fe_claim_fini(cs);
@@ -575,6 +651,7 @@ bc_program *fe_compile_opts(const lang_program *lp, const char *model_name,
     fe_push(&cs.locs, ((bc_srcloc){0, 0, 0}));
     fe_file_index(&cs, 0);
     register_decls(&cs);
+    cs.has_xclaims = model_has_xclaim(lp);
     if (cs.proclist.n == 0)
         diag_error(d, NOPOS, "the model has no proctype and "
                    "no init");

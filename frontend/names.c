@@ -2,9 +2,11 @@
  * frontend/names.c -- names and types.
  *
  * Name lookup (locals, then globals; inline parameters bound to their
- * arguments), constant folding, typedefs, mtypes and variable
- * declarations with the checks SPIN's front end makes on them, and a
- * sorted index of label names for the jump resolution.
+ * arguments, which are read in the caller's context), block scopes,
+ * constant folding, typedefs, mtypes (the plain set and mtype:name
+ * sets), unsigned bit fields and variable declarations with the checks
+ * SPIN's front end makes on them, and a sorted index of label names for
+ * the jump resolution.
  */
 #include "config.h"
 
@@ -49,7 +51,8 @@ static const ast_expr *resolve_subst_ex(cstate *cs, const ast_expr *e,
     ast_expr    *n;
     size_t       depth = 0;
 
-    while (e->kind == AST_E_VAR && (sb = find_subst(cs, e->u.var.name))) {
+    while (e->kind == AST_E_VAR && !e->u.var.bound
+           && (sb = find_subst(cs, e->u.var.name))) {
         if (!e->u.var.index && !e->u.var.field) {
             e = sb->arg;
         } else if (sb->arg->kind == AST_E_VAR && !sb->arg->u.var.index
@@ -79,6 +82,64 @@ const ast_expr *fe_resolve_subst(cstate *cs, const ast_expr *e)
 const ast_expr *fe_resolve_quiet(cstate *cs, const ast_expr *e)
 {
     return resolve_subst_ex(cs, e, 1);
+}
+
+static ast_expr *bind_list(cstate *cs, const ast_expr *e);
+
+/* A copy of the field chain f (`.a[i].b`) with its indices bound. */
+static ast_expr *bind_fields(cstate *cs, const ast_expr *f)
+{
+    ast_expr *n;
+
+    if (f == NULL)
+        return NULL;
+    n = arena_alloc(cs->mem, sizeof *n);
+    *n = *f;
+    n->u.var.index = bind_list(cs, f->u.var.index);
+    n->u.var.field = bind_fields(cs, f->u.var.field);
+    return n;
+}
+
+ast_expr *fe_bind_arg(cstate *cs, const ast_expr *e)
+{
+    ast_expr *n;
+
+    e = fe_resolve_subst(cs, e);
+    n = arena_alloc(cs->mem, sizeof *n);
+    *n = *e;
+    n->next = NULL;
+    switch (e->kind) {
+    case AST_E_VAR:
+        n->u.var.bound = 1;
+        n->u.var.index = bind_list(cs, e->u.var.index);
+        n->u.var.field = bind_fields(cs, e->u.var.field);
+        break;
+    case AST_E_RUN:
+        n->u.run.args = bind_list(cs, e->u.run.args);
+        break;
+    case AST_E_CONST: case AST_E_PID: case AST_E_NR_PR:
+    case AST_E_TIMEOUT: case AST_E_UNDERSCORE:
+        break;
+    default:                            /* the operators, len() ... */
+        n->u.op.a = bind_list(cs, e->u.op.a);
+        n->u.op.b = bind_list(cs, e->u.op.b);
+        n->u.op.c = bind_list(cs, e->u.op.c);
+        break;
+    }
+    return n;
+}
+
+/* fe_bind_arg of each expression of the list e (NULL: NULL). */
+static ast_expr *bind_list(cstate *cs, const ast_expr *e)
+{
+    ast_expr  *head = NULL;
+    ast_expr **tail = &head;
+
+    for (; e != NULL; e = e->next) {
+        *tail = fe_bind_arg(cs, e);
+        tail = &(*tail)->next;
+    }
+    return head;
 }
 
 /* Evaluate e at compile time when it is constant. */
@@ -156,6 +217,79 @@ int64_t fe_const_expr(cstate *cs, const ast_expr *e, const char *what)
 
 /* ------------------------------------------------------------- types */
 
+mtype_set *fe_mtype_set(cstate *cs, const char *name)
+{
+    mtype_set ms;
+    fe_type  *t;
+    size_t    i;
+
+    for (i = 0; i < cs->msets.n; i++)
+        if (strcmp(cs->msets.v[i].name, name) == 0)
+            return &cs->msets.v[i];
+    /* a byte like mtype; its values print as numbers: the engine knows
+     * the names of the plain mtype only */
+    t = arena_alloc(cs->mem, sizeof *t);
+    *t = fe_type_mtype;
+    t->vflags = 0;
+    t->name = name;
+    ms.name = name;
+    ms.n = 0;
+    ms.type = t;
+    ms.names = NULL;
+    fe_push(&cs->msets, ms);
+    return &cs->msets.v[cs->msets.n - 1];
+}
+
+/* The mtype set of the type t: its name, "" for the plain mtype, NULL
+ * when t is no mtype. */
+static const char *mtype_set_of(const cstate *cs, const fe_type *t)
+{
+    const mtype_set *ms = fe_mtype_set_of(cs, t);
+
+    return t == &fe_type_mtype ? "" : ms ? ms->name : NULL;
+}
+
+const mtype_set *fe_mtype_set_of(const cstate *cs, const fe_type *t)
+{
+    size_t i;
+
+    for (i = 0; i < cs->msets.n; i++)
+        if (cs->msets.v[i].type == t)
+            return &cs->msets.v[i];
+    return NULL;
+}
+
+const fe_type *fe_var_type(cstate *cs, const fe_type *t, const ast_var *v)
+{
+    fe_type *u;
+    int64_t  w;
+
+    if (v->bits == NULL)
+        return t;
+    if (!fe_const_value(cs, v->bits, &w)) {
+        (void)fe_const_expr(cs, v->bits, "the width of an unsigned");
+        w = 31;
+    } else if (w < 1 || w > 31) {
+        diag_error(cs->d, v->bits->pos, "'%s' has an invalid width: an "
+                   "unsigned has 1 to 31 bits", v->name);
+        w = 31;
+    }
+    /* the smallest type that holds 0 .. 2^w - 1 (short is signed) */
+    u = arena_alloc(cs->mem, sizeof *u);
+    *u = w <= 8 ? fe_type_byte : w <= 15 ? fe_type_short : fe_type_int;
+    u->name = "unsigned";
+    u->bits = (uint8_t)w;
+    return u;
+}
+
+void fe_mask_bits(cstate *cs, const fe_type *t)
+{
+    if (t->bits == 0 || t->bits == 8)
+        return;
+    fe_emit(cs, BC_PUSHK, 0, 0, (int32_t)((1u << t->bits) - 1), 0);
+    fe_emit(cs, BC_BAND, 0, 0, 0, 0);
+}
+
 const fe_type *fe_resolve_type(cstate *cs, const ast_type *t)
 {
     size_t i;
@@ -167,8 +301,10 @@ const fe_type *fe_resolve_type(cstate *cs, const ast_type *t)
     case AST_T_SHORT: return &fe_type_short;
     case AST_T_INT:   return &fe_type_int;
     case AST_T_PID:   return &fe_type_pid;
-    case AST_T_MTYPE: return &fe_type_mtype;
+    case AST_T_MTYPE: return t->name ? fe_mtype_set(cs, t->name)->type
+                                     : &fe_type_mtype;
     case AST_T_CHAN:  return &fe_type_chan;
+    case AST_T_UNSIGNED: return &fe_type_int;   /* per variable: fe_var_type */
     case AST_T_NAMED:
         for (i = 0; i < cs->typedefs.n; i++)
             if (strcmp(cs->typedefs.v[i].name, t->name) == 0)
@@ -218,14 +354,14 @@ void fe_declare_typedef(cstate *cs, const ast_decl *dcl)
         for (v = f->u.var.vars; v; v = v->next) {
             fe_field *fd = &t->fields[i++];
             fd->name = v->name;
-            fd->type = ft;
+            fd->type = fe_var_type(cs, ft, v);
             fd->count = array_count(cs, v);
             fd->offset = off;
             fd->init = v->init;
             if (v->has_chan_init)
                 diag_error(cs->d, v->pos, "a channel created in a typedef "
                            "('%s') is not supported by spore", v->name);
-            off += ft->size * (fd->count ? fd->count : 1);
+            off += fd->type->size * (fd->count ? fd->count : 1);
         }
     }
     t->nfields = n;
@@ -241,14 +377,27 @@ void fe_declare_mtypes(cstate *cs, const ast_decl *dcl)
     uint32_t        k = 0, base, i = 0;
     fe_sym         *s;
 
-    if (cs->mtypes.n == 0)
-        fe_push(&cs->mtypes, "");
-    base = (uint32_t)cs->mtypes.n - 1;
+    mtype_set      *set = NULL;
+
     for (n = dcl->u.mtype; n; n = n->next)
         k++;
-    /* SPIN numbers the names of one declaration in reverse order. */
-    for (i = 0; i < k; i++)
-        fe_push(&cs->mtypes, "");
+    if (dcl->mtype_set != NULL) {
+        /* mtype:name: a set numbered on its own, 1 .. (SPIN) */
+        set = fe_mtype_set(cs, dcl->mtype_set);
+        base = set->n;
+        set->n += k;
+        set->names = xrealloc(set->names, sizeof *set->names
+                              * (set->n + 1));
+        for (i = base; i <= set->n; i++)
+            set->names[i] = NULL;
+    } else {
+        if (cs->mtypes.n == 0)
+            fe_push(&cs->mtypes, "");
+        base = (uint32_t)cs->mtypes.n - 1;
+        /* SPIN numbers the names of one declaration in reverse order. */
+        for (i = 0; i < k; i++)
+            fe_push(&cs->mtypes, "");
+    }
     i = 0;
     for (n = dcl->u.mtype; n; n = n->next, i++) {
         uint32_t value = base + k - i;
@@ -256,18 +405,22 @@ void fe_declare_mtypes(cstate *cs, const ast_decl *dcl)
             diag_error(cs->d, n->pos, "'%s' is already declared", n->name);
             continue;
         }
-        cs->mtypes.v[value] = n->name;
+        if (set == NULL)
+            cs->mtypes.v[value] = n->name;
+        else
+            set->names[value] = n->name;
         s = arena_alloc(cs->mem, sizeof *s);
         s->name = n->name;
         s->kind = FE_SYM_MTYPE;
-        s->type = &fe_type_mtype;
+        s->type = set ? set->type : &fe_type_mtype;
         s->value = (int32_t)value;
         s->pos = n->pos;
         s->rank = cs->decl_rank;
         fe_scope_add(&cs->globals, s);
     }
-    if (cs->mtypes.n > 256)
-        diag_error(cs->d, dcl->pos, "more than 255 mtype names");
+    if (set ? set->n > 255 : cs->mtypes.n > 256)
+        diag_error(cs->d, dcl->pos, "more than 255 mtype names%s%s",
+                   set ? " in mtype:" : "", set ? set->name : "");
 }
 
 /* The leaves of a variable of type t at offset off, for printing. */
@@ -358,6 +511,21 @@ static void check_chan_value(cstate *cs, const ast_expr *e, int nested)
 void fe_check_assigned(cstate *cs, const fe_sym *lhs, const ast_expr *e)
 {
     const ast_expr *r = fe_resolve_quiet(cs, e);
+    const fe_sym   *c;
+    const char     *ls, *rs;
+
+    /* SPIN: "'x' is type 'fruit' but 'leek' is type 'veg'" (a variable
+     * of the plain mtype takes any mtype constant) */
+    if (lhs != NULL && r->kind == AST_E_VAR && !r->u.var.index
+        && !r->u.var.field && (c = fe_lookup(cs, r->u.var.name)) != NULL
+        && c->kind == FE_SYM_MTYPE && (ls = mtype_set_of(cs, lhs->type)) != NULL
+        && *ls != '\0' && (rs = mtype_set_of(cs, c->type)) != NULL
+        && strcmp(ls, rs) != 0) {
+        diag_error(cs->d, e->pos, "'%s' is type '%s' but '%s' is type '%s'",
+                   lhs->name, *ls ? ls : "mtype", c->name,
+                   *rs ? rs : "mtype");
+        return;
+    }
 
     if (lhs != NULL && fe_is_chan_sym(lhs) && r->kind == AST_E_CONST) {
         diag_error(cs->d, e->pos, "invalid assignment to chan '%s': a "
@@ -371,13 +539,30 @@ void fe_check_assigned(cstate *cs, const fe_sym *lhs, const ast_expr *e)
 void fe_declare_vars(cstate *cs, const ast_decl *dcl, int local,
                      int is_param)
 {
-    const fe_type *t = fe_resolve_type(cs, &dcl->u.var.type);
+    const fe_type *dt = fe_resolve_type(cs, &dcl->u.var.type);
     ast_var       *v;
     /* SPIN resolves the names of an initial value before the declaration
      * is complete: `byte x = 1, y = x` and `byte x = x` are errors */
     fe_sym        *scope0 = local ? cs->locals.syms : cs->globals.syms;
+    const char    *vis = dcl->u.var.vis;
 
+    /* show and local only inform SPIN's xspin and its reduction: no
+     * meaning here.  hidden leaves a global out of the state pan
+     * stores (two states that differ in it only are one): spore stores
+     * it like any other, a search that may find more states and more
+     * errors than pan, never fewer. */
+    if (vis != NULL && strcmp(vis, "hidden") == 0) {
+        if (local || is_param)
+            diag_error(cs->d, dcl->pos, "only a global variable can be "
+                       "hidden (SPIN: cannot hide non-globals)");
+        else
+            diag_warning(cs->d, dcl->pos, "spore stores a hidden variable "
+                         "in the state like any other: pan does not, so "
+                         "its counts may be smaller (and it may miss "
+                         "errors spore finds)");
+    }
     for (v = dcl->u.var.vars; v; v = v->next) {
+        const fe_type *t = fe_var_type(cs, dt, v);
         fe_scope  *scope = local ? &cs->locals : &cs->globals;
         fe_sym    *old = fe_scope_find(scope, v->name);
         fe_sym    *s;
@@ -453,15 +638,28 @@ void fe_declare_vars(cstate *cs, const ast_decl *dcl, int local,
         li.sym = s;
         li.var = v;
         li.scope = scope0;
-        /* a declaration after the first statement gets its value from
-         * its own step (fe_decl_step), not at creation (SPIN); channels are
-         * still created with the process */
+        /* a declaration after the first statement, or in a block, gets
+         * its value from its own step (fe_decl_step), not at creation
+         * (SPIN); channels are still created with the process */
         if ((v->init || v->has_chan_init || t->is_struct)
-            && (!local || !cs->body_started || v->has_chan_init)) {
+            && (!local || v->has_chan_init || (!cs->body_started
+                && (!cs->block_depth || t->is_struct)))) {
             init_vec *iv = local ? &cs->linits : &cs->ginits;
             fe_push(iv, li);
         }
     }
+}
+
+uint32_t fe_block_open(cstate *cs)
+{
+    cs->block_depth++;
+    return cs->locals.nadded;
+}
+
+void fe_block_close(cstate *cs, uint32_t mark)
+{
+    cs->block_depth--;
+    fe_scope_close(&cs->locals, mark);
 }
 
 static int name_ix_cmp(const void *a, const void *b)

@@ -3,12 +3,14 @@
  *
  * Promela has two scopes that matter: the globals and the locals of one
  * proctype (SPIN hoists every local declaration to the proctype, wherever
- * it appears in the body).  A scope is a list, newest first, whose head
- * the lowering moves back for a while to hide later declarations; a hash
- * index on the names (open addressing, each slot the newest symbol of
- * one name, older ones chained through `shadow`) keeps lookups constant
- * in generated models with tens of thousands of globals.  A symbol is
- * visible when it was added no later than the current head.
+ * it appears in the body; since SPIN 6.4 one declared in a block is
+ * visible only to the end of the block, fe_scope_close).  A scope is a
+ * list, newest first, whose head the lowering moves back for a while to
+ * hide later declarations; a hash index on the names (open addressing,
+ * each slot the newest symbol of one name, older ones chained through
+ * `shadow`) keeps lookups constant in generated models with tens of
+ * thousands of globals.  A symbol is visible when it was added no later
+ * than the current head and its block is not closed.
  */
 #include "config.h"
 
@@ -18,14 +20,15 @@
 
 #include "frontend/fe_int.h"
 
-const fe_type fe_type_bit   = { 0, BC_T_BIT,   0,          1, "bit",   NULL, 0 };
-const fe_type fe_type_bool  = { 0, BC_T_BIT,   0,          1, "bool",  NULL, 0 };
-const fe_type fe_type_byte  = { 0, BC_T_BYTE,  0,          1, "byte",  NULL, 0 };
-const fe_type fe_type_short = { 0, BC_T_SHORT, 0,          2, "short", NULL, 0 };
-const fe_type fe_type_int   = { 0, BC_T_INT,   0,          4, "int",   NULL, 0 };
-const fe_type fe_type_pid   = { 0, BC_T_BYTE,  0,          1, "pid",   NULL, 0 };
-const fe_type fe_type_mtype = { 0, BC_T_BYTE,  BC_V_MTYPE, 1, "mtype", NULL, 0 };
-const fe_type fe_type_chan  = { 0, BC_T_BYTE,  BC_V_CHAN,  1, "chan",  NULL, 0 };
+const fe_type fe_type_bit = { 0, BC_T_BIT, 0, 1, "bit", NULL, 0, 0 };
+const fe_type fe_type_bool = { 0, BC_T_BIT, 0, 1, "bool", NULL, 0, 0 };
+const fe_type fe_type_byte = { 0, BC_T_BYTE, 0, 1, "byte", NULL, 0, 0 };
+const fe_type fe_type_short = { 0, BC_T_SHORT, 0, 2, "short", NULL, 0, 0 };
+const fe_type fe_type_int = { 0, BC_T_INT, 0, 4, "int", NULL, 0, 0 };
+const fe_type fe_type_pid = { 0, BC_T_BYTE, 0, 1, "pid", NULL, 0, 0 };
+const fe_type fe_type_mtype = { 0, BC_T_BYTE, BC_V_MTYPE, 1, "mtype", NULL, 0,
+                                0 };
+const fe_type fe_type_chan = { 0, BC_T_BYTE, BC_V_CHAN, 1, "chan", NULL, 0, 0 };
 
 static size_t name_hash(const char *name)
 {
@@ -55,7 +58,7 @@ fe_sym *fe_scope_find(const fe_scope *s, const char *name)
     if (s->syms == NULL || s->cap == 0)
         return NULL;
     for (y = *slot_of(s, name); y != NULL; y = y->shadow)
-        if (y->seq <= s->syms->seq)
+        if (y->seq <= s->syms->seq && !y->gone)
             return y;
     return NULL;
 }
@@ -88,6 +91,14 @@ void fe_scope_add(fe_scope *s, fe_sym *y)
     y->seq = ++s->nadded;
     y->next = s->syms;
     s->syms = y;
+}
+
+void fe_scope_close(fe_scope *s, uint32_t mark)
+{
+    fe_sym *y;
+
+    for (y = s->syms; y != NULL && y->seq > mark; y = y->next)
+        y->gone = 1;
 }
 
 void fe_scope_clear(fe_scope *s)

@@ -117,6 +117,13 @@ void fe_expr_text(sbuf *b, const ast_expr *e)
         fe_expr_text(b, e->u.op.a);
         fe_sb_add(b, ")");
         break;
+    case AST_E_POLL:
+    case AST_E_RPOLL:
+        fe_expr_text(b, e->u.op.a);
+        fe_sb_add(b, e->kind == AST_E_POLL ? "?[" : "??[");
+        args_text(b, e->u.op.b);
+        fe_sb_add(b, "]");
+        break;
     }
 }
 
@@ -143,8 +150,13 @@ uint32_t fe_stmt_text(cstate *cs, const ast_stmt *s)
     case AST_S_SEND:
     case AST_S_RECV:
         fe_expr_text(&b, s->u.io.chan);
-        fe_sb_add(&b, s->kind == AST_S_SEND ? "!" : "?");
+        fe_sb_add(&b, s->kind == AST_S_SEND ? (s->u.io.sorted ? "!!" : "!")
+                  : s->u.io.random ? "??" : "?");
+        if (s->u.io.copy)
+            fe_sb_add(&b, "<");
         args_text(&b, s->u.io.args);
+        if (s->u.io.copy)
+            fe_sb_add(&b, ">");
         break;
     case AST_S_ASSERT:
         fe_sb_add(&b, "assert(");
@@ -163,6 +175,10 @@ uint32_t fe_stmt_text(cstate *cs, const ast_stmt *s)
         fe_sb_add(&b, "printm(");
         fe_expr_text(&b, s->u.expr);
         fe_sb_add(&b, ")");
+        break;
+    case AST_S_XCLAIM:
+        fe_sb_add(&b, s->u.io.xmode == 1 ? "xr " : "xs ");
+        args_text(&b, s->u.io.args);
         break;
     case AST_S_SKIP:  fe_sb_add(&b, "skip"); break;
     case AST_S_ELSE:  fe_sb_add(&b, "else"); break;

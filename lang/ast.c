@@ -243,6 +243,13 @@ static void dump_expr(const ast_expr *e, FILE *out)
         dump_expr(e->u.op.a, out);
         fputc(')', out);
         break;
+    case AST_E_POLL:
+    case AST_E_RPOLL:
+        fputs(e->kind == AST_E_POLL ? "(poll " : "(rpoll ", out);
+        dump_expr(e->u.op.a, out);
+        dump_list(e->u.op.b, out);
+        fputc(')', out);
+        break;
     }
 }
 
@@ -316,7 +323,7 @@ static void dump_stmt(const ast_stmt *s, int depth, FILE *out)
         [AST_S_ASSERT] = "assert", [AST_S_PRINTF] = "printf",
         [AST_S_PRINTM] = "printm", [AST_S_DECL] = "decl",
         [AST_S_CALL] = "call",     [AST_S_SELECT] = "select",
-        [AST_S_FOR] = "for",
+        [AST_S_FOR] = "for",       [AST_S_XCLAIM] = "xclaim",
     };
 
     fputc('\n', out);
@@ -342,6 +349,12 @@ static void dump_stmt(const ast_stmt *s, int depth, FILE *out)
         break;
     case AST_S_SEND:
     case AST_S_RECV:
+        if (s->u.io.sorted)
+            fputs(" sorted", out);
+        if (s->u.io.random)
+            fputs(" random", out);
+        if (s->u.io.copy)
+            fputs(" copy", out);
         fputc(' ', out);
         dump_expr(s->u.io.chan, out);
         dump_list(s->u.io.args, out);
@@ -386,6 +399,10 @@ static void dump_stmt(const ast_stmt *s, int depth, FILE *out)
         dump_expr(s->u.range.hi, out);
         if (s->kind == AST_S_FOR)
             dump_seq(s->u.range.body, depth + 1, out);
+        break;
+    case AST_S_XCLAIM:
+        fputs(s->u.io.xmode == 1 ? " xr" : " xs", out);
+        dump_list(s->u.io.args, out);
         break;
     case AST_S_BREAK:
     case AST_S_SKIP:

@@ -29,12 +29,14 @@ typedef enum ast_basetype {
     AST_T_PID,          /* 'pid' variables: a byte in SPIN */
     AST_T_MTYPE,        /* mtype (a byte) */
     AST_T_CHAN,         /* a channel id */
-    AST_T_NAMED         /* a typedef name: ast_type.name */
+    AST_T_NAMED,        /* a typedef name: ast_type.name */
+    AST_T_UNSIGNED      /* `unsigned x : bits`: each ast_var's bits */
 } ast_basetype;
 
 typedef struct ast_type {
     ast_basetype base;
-    const char  *name;  /* AST_T_NAMED: the typedef's name */
+    const char  *name;  /* AST_T_NAMED: the typedef's name; AST_T_MTYPE:
+                           the set of `mtype:name`, NULL for mtype */
     diag_pos     pos;
 } ast_type;
 
@@ -56,7 +58,11 @@ typedef enum ast_expr_kind {
     AST_E_NR_PR,        /* _nr_pr */
     AST_E_TIMEOUT,      /* timeout */
     AST_E_UNDERSCORE,   /* _  (receive argument; lhs of `_ = e`) */
-    AST_E_EVAL          /* eval(a)  (receive argument only) */
+    AST_E_EVAL,         /* eval(a)  (receive argument only) */
+    AST_E_POLL,         /* a?[b]: 1 if the receive a?b could run now
+                           (u.op.a the channel, u.op.b the argument
+                           list); no side effect */
+    AST_E_RPOLL         /* a??[b]: the same for a random receive */
 } ast_expr_kind;
 
 typedef enum ast_op {
@@ -83,6 +89,10 @@ struct ast_expr {
             const char *name;
             ast_expr   *index;  /* NULL when not subscripted */
             ast_expr   *field;  /* NULL, or an AST_E_VAR for .field... */
+            int         bound;  /* set by the front end on the copy of
+                                   an inline argument: the name is the
+                                   caller's, never an inline parameter
+                                   of the body it is used in */
         } var;
         struct {                /* UNOP, BINOP, COND, LEN..NFULL, EVAL */
             ast_op    op;
@@ -122,7 +132,8 @@ typedef enum ast_stmt_kind {
     AST_S_DECL,         /* a local declaration among the statements */
     AST_S_CALL,         /* name(args): an inline call */
     AST_S_SELECT,       /* select (var : lo .. hi) */
-    AST_S_FOR           /* for (var : lo .. hi) { body } */
+    AST_S_FOR,          /* for (var : lo .. hi) { body } */
+    AST_S_XCLAIM        /* xr c, d / xs c (u.io.args, u.io.xmode) */
 } ast_stmt_kind;
 
 typedef struct ast_stmt ast_stmt;
@@ -149,6 +160,11 @@ struct ast_stmt {
             ast_expr *chan;
             ast_expr *args;     /* list; RECV args may be _, eval(e),
                                    constants or variables */
+            int       sorted;   /* SEND: c!!e (insert in order) */
+            int       random;   /* RECV: c??e (first matching message) */
+            int       copy;     /* RECV: c?<e> (leave the message) */
+            int       xmode;    /* XCLAIM: 1 xr, 2 xs (args: the
+                                   channel varrefs) */
         } io;
         ast_option *options;    /* IF, DO */
         ast_stmt   *body;       /* ATOMIC, DSTEP, BLOCK */
@@ -194,6 +210,7 @@ typedef struct ast_var {
     diag_pos        pos;
     ast_expr       *size;       /* array size; NULL if not an array */
     ast_expr       *init;       /* initial value; NULL if none */
+    ast_expr       *bits;       /* AST_T_UNSIGNED: the width in bits */
     int             init_is_list;   /* `= { e1, e2, ... }`: init is the
                                        list of element values */
     /* channels: `= [cap] of { types }` */
@@ -214,10 +231,15 @@ struct ast_decl {
     ast_decl_kind kind;
     diag_pos      pos;
     ast_decl     *next;
+    const char   *mtype_set;    /* AST_D_MTYPE: the set's name of
+                                   `mtype:name = {...}`, NULL for the
+                                   plain mtype */
     union {
         struct {                /* AST_D_VAR */
             ast_type type;
             ast_var *vars;      /* list: byte a, b[3], c = 1 */
+            const char *vis;    /* "hidden", "show" or "local" written
+                                   before the type, or NULL */
         } var;
         struct {                /* AST_D_PROC */
             const char *name;   /* "init" for init */

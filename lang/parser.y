@@ -83,6 +83,8 @@ static void yyerror(LANG_YYLTYPE *loc, yyscan_t scanner, lang_ctx *ctx,
                     const char *msg);
 static void unsupported(lang_ctx *ctx, diag_pos pos, const char *what);
 static ast_stmt *stmt_new(lang_ctx *ctx, ast_stmt_kind k, diag_pos pos);
+static ast_stmt *recv_new(lang_ctx *ctx, diag_pos pos, ast_expr *chan,
+                          ast_expr *args, int random, int copy);
 static ast_expr *var_new(lang_ctx *ctx, diag_pos pos, const char *name,
                          ast_expr *index);
 static void tlist_add(lang_ctx *ctx, lang_tlist *l, ast_type t);
@@ -231,8 +233,8 @@ static void tlist_add(lang_ctx *ctx, lang_tlist *l, ast_type t);
 %type <active> active_opt
 %type <type>   type
 %type <tlist>  chan_types
-%type <var>    ivar
-%type <vlist>  ivars pnames
+%type <var>    ivar uvar
+%type <vlist>  ivars pnames uvars
 %type <nlist>  names names_opt
 %type <slist>  sequence steps body
 %type <stmt>   step stmt
@@ -240,6 +242,7 @@ static void tlist_add(lang_ctx *ctx, lang_tlist *l, ast_type t);
 %type <opt>    option
 %type <expr>   expr primary varref vref recv_arg const_arg
 %type <elist>  expr_list args_opt send_args recv_args recv_list printf_args
+%type <elist>  xu_names
 
 %%
 
@@ -318,6 +321,14 @@ param
         {
             $$ = ast_decl_new(A, AST_D_VAR, @1);
             $$->u.var.type = $1;
+            $$->u.var.vars = $2.head;
+        }
+    | T_UNSIGNED uvars
+        {
+            $$ = ast_decl_new(A, AST_D_VAR, @1);
+            $$->u.var.type.base = AST_T_UNSIGNED;
+            $$->u.var.type.name = NULL;
+            $$->u.var.type.pos = @1;
             $$->u.var.vars = $2.head;
         }
     ;
@@ -401,9 +412,17 @@ mtype_def
             $$->u.mtype = $3.head;
         }
     | T_MTYPE ':' T_NAME '=' '{' names '}'
-        { unsupported(ctx, @1, "mtype:name"); $$ = NULL; }
+        {
+            $$ = ast_decl_new(A, AST_D_MTYPE, @1);
+            $$->u.mtype = $6.head;
+            $$->mtype_set = $3;
+        }
     | T_MTYPE ':' T_NAME '{' names '}'
-        { unsupported(ctx, @1, "mtype:name"); $$ = NULL; }
+        {
+            $$ = ast_decl_new(A, AST_D_MTYPE, @1);
+            $$->u.mtype = $5.head;
+            $$->mtype_set = $3;
+        }
     ;
 
 names_opt
@@ -425,11 +444,32 @@ one_decl
             $$->u.var.type = $1;
             $$->u.var.vars = $2.head;
         }
-    | T_VIS type ivars      { unsupported(ctx, @1, $1); $$ = NULL; }
-    | T_UNSIGNED T_NAME ':' primary
-                            { unsupported(ctx, @1, "unsigned"); $$ = NULL; }
-    | T_UNSIGNED T_NAME ':' primary '=' expr
-                            { unsupported(ctx, @1, "unsigned"); $$ = NULL; }
+    | T_VIS type ivars
+        {
+            $$ = ast_decl_new(A, AST_D_VAR, @1);
+            $$->u.var.type = $2;
+            $$->u.var.vars = $3.head;
+            $$->u.var.vis = $1;
+        }
+    | T_UNSIGNED uvars
+        {
+            $$ = ast_decl_new(A, AST_D_VAR, @1);
+            $$->u.var.type.base = AST_T_UNSIGNED;
+            $$->u.var.type.name = NULL;
+            $$->u.var.type.pos = @1;
+            $$->u.var.vars = $2.head;
+        }
+    ;
+
+uvars
+    : uvar                  { LIST_ONE($$, $1); }
+    | uvars ',' uvar        { $$ = $1; LIST_ADD($$, $3); }
+    ;
+
+uvar
+    : T_NAME ':' primary    { $$ = ast_var_new(A, $1, @1); $$->bits = $3; }
+    | T_NAME ':' primary '=' expr
+        { $$ = ast_var_new(A, $1, @1); $$->bits = $3; $$->init = $5; }
     ;
 
 type
@@ -444,8 +484,7 @@ type
     | T_NAME        { $$.base = AST_T_NAMED; $$.name = $1;   $$.pos = @1; }
     | T_MTYPE ':' T_NAME
         {
-            unsupported(ctx, @1, "mtype:name");
-            $$.base = AST_T_MTYPE; $$.name = NULL; $$.pos = @1;
+            $$.base = AST_T_MTYPE; $$.name = $3; $$.pos = @1;
         }
     ;
 
@@ -532,13 +571,18 @@ step
                 $$->u.decl = $1;
             }
         }
-    | T_XU xu_names         { unsupported(ctx, @1, $1); $$ = NULL; }
+    | T_XU xu_names
+        {
+            $$ = stmt_new(ctx, AST_S_XCLAIM, @1);
+            $$->u.io.args = $2.head;
+            $$->u.io.xmode = strcmp($1, "xr") == 0 ? 1 : 2;
+        }
     | error                 { $$ = NULL; }
     ;
 
 xu_names
-    : varref
-    | xu_names ',' varref
+    : varref                { LIST_ONE($$, $1); }
+    | xu_names ',' varref   { $$ = $1; LIST_ADD($$, $3); }
     ;
 
 options
@@ -629,7 +673,12 @@ stmt
             $$->u.io.args = $3.head;
         }
     | varref T_OSEND send_args
-        { unsupported(ctx, @2, "!! (sorted send)"); $$ = NULL; }
+        {
+            $$ = stmt_new(ctx, AST_S_SEND, @1);
+            $$->u.io.chan = $1;
+            $$->u.io.args = $3.head;
+            $$->u.io.sorted = 1;
+        }
     | varref '?' recv_args
         {
             $$ = stmt_new(ctx, AST_S_RECV, @1);
@@ -637,11 +686,11 @@ stmt
             $$->u.io.args = $3.head;
         }
     | varref T_RRECV recv_args
-        { unsupported(ctx, @2, "?? (random receive)"); $$ = NULL; }
+        { $$ = recv_new(ctx, @1, $1, $3.head, 1, 0); }
     | varref '?' '<' recv_args '>'
-        { unsupported(ctx, @2, "?<...> (copy receive)"); $$ = NULL; }
+        { $$ = recv_new(ctx, @1, $1, $4.head, 0, 1); }
     | varref T_RRECV '<' recv_args '>'
-        { unsupported(ctx, @2, "?\?<...> (copy receive)"); $$ = NULL; }
+        { $$ = recv_new(ctx, @1, $1, $4.head, 1, 1); }
     | expr
         {
             if ($1 == ctx->last_skip && $1 != NULL) {
@@ -771,9 +820,17 @@ primary
     | T_NR_PR               { $$ = ast_expr_new(A, AST_E_NR_PR, @1); }
     | T_TIMEOUT             { $$ = ast_expr_new(A, AST_E_TIMEOUT, @1); }
     | varref '?' '[' recv_args ']'
-        { unsupported(ctx, @2, "?[...] (channel poll)"); $$ = $1; }
+        {
+            $$ = ast_expr_new(A, AST_E_POLL, @1);
+            $$->u.op.a = $1;
+            $$->u.op.b = $4.head;
+        }
     | varref T_RRECV '[' recv_args ']'
-        { unsupported(ctx, @2, "?\?[...] (channel poll)"); $$ = $1; }
+        {
+            $$ = ast_expr_new(A, AST_E_RPOLL, @1);
+            $$->u.op.a = $1;
+            $$->u.op.b = $4.head;
+        }
     | varref '@' T_NAME
         { unsupported(ctx, @2, "@ (remote reference)"); $$ = $1; }
     | T_UNSUP_FUNC '(' args_opt ')'
@@ -805,6 +862,19 @@ static void unsupported(lang_ctx *ctx, diag_pos pos, const char *what)
 static ast_stmt *stmt_new(lang_ctx *ctx, ast_stmt_kind k, diag_pos pos)
 {
     return ast_stmt_new(ctx->a, k, pos);
+}
+
+/* A receive statement: c?args, c??args, c?<args>, c??<args>. */
+static ast_stmt *recv_new(lang_ctx *ctx, diag_pos pos, ast_expr *chan,
+                          ast_expr *args, int random, int copy)
+{
+    ast_stmt *s = stmt_new(ctx, AST_S_RECV, pos);
+
+    s->u.io.chan = chan;
+    s->u.io.args = args;
+    s->u.io.random = random;
+    s->u.io.copy = copy;
+    return s;
 }
 
 static ast_expr *var_new(lang_ctx *ctx, diag_pos pos, const char *name,

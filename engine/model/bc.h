@@ -197,6 +197,14 @@ typedef struct bc_var {
     uint8_t     flags;      /* BC_V_* */
 } bc_var;
 
+/* An xr or xs declaration of a proctype: the hidden frame byte that holds
+ * the id of the channel its process claims (set at creation by XCLAIM;
+ * 0 before). */
+typedef struct bc_xclaim {
+    uint32_t offset;    /* in the frame */
+    uint32_t mode;      /* 1: xr (sole reader), 2: xs (sole writer) */
+} bc_xclaim;
+
 typedef struct bc_proctype {
     const char *name;
     uint32_t    frame_size; /* bytes of parameters and locals */
@@ -213,6 +221,8 @@ typedef struct bc_proctype {
     int         is_init;
     uint32_t    nchans;     /* channels its init code creates (CNEW):
                                the segments right after its own */
+    uint32_t    nxclaims;   /* its xr / xs declarations */
+    const bc_xclaim *xclaims;
 } bc_proctype;
 
 typedef struct bc_chantype {

@@ -362,6 +362,16 @@ static void do_printf(const vm *m, const char *fmt, const int32_t *args,
         FAIL(TS_BADCHAN, (l));                                          \
     } while (0)
 
+/* The number of bits set in x (the match mask of RSEL, POLL, RPOLL). */
+static unsigned nbits(uint32_t x)
+{
+    unsigned n = 0;
+
+    for (; x != 0; x &= x - 1)
+        n++;
+    return n;
+}
+
 #ifdef VM_CHECK
 static void check_insn(const vm *m, const uint8_t *v, const bc_insn *i,
                        const int32_t *sp)
@@ -375,7 +385,9 @@ static void check_insn(const vm *m, const uint8_t *v, const bc_insn *i,
     oi = &bc_opinfos[i->op];
     pops = oi->pops;
     if (pops < 0)
-        pops = i->op == BC_SEND ? i->a + 1 : i->op == BC_RUN ? i->b : i->a;
+        pops = i->op == BC_SEND ? i->a + 1 : i->op == BC_RUN ? i->b
+               : i->op == BC_RSEL || i->op == BC_POLL || i->op == BC_RPOLL
+               ? (int)nbits((uint32_t)i->b) + 1 : i->a;
     assert(depth >= pops);
     assert(depth - pops + oi->pushes <= VM_STACK_MAX);
     if (i->op == BC_LOADL || i->op == BC_STOREL || i->op == BC_LOADLX
@@ -406,6 +418,71 @@ static void check_insn(const vm *m, const uint8_t *v, const bc_insn *i,
 #define CASE(name)  case BC_##name:
 #define NEXT        break
 #endif
+
+/* Does message x come before message y in a sorted channel (pan: the
+ * fields compared in order, the first difference decides)? */
+static int msg_before(const bc_chantype *ct, const uint8_t *x,
+                      const uint8_t *y)
+{
+    uint32_t f;
+
+    for (f = 0; f < ct->nfields; f++) {
+        int32_t a = load_t(x + ct->foffsets[f], ct->ftypes[f]);
+        int32_t b = load_t(y + ct->foffsets[f], ct->ftypes[f]);
+
+        if (a != b)
+            return a < b;
+    }
+    return 0;
+}
+
+static void reverse_bytes(uint8_t *p, size_t n)
+{
+    size_t k;
+
+    for (k = 0; k < n / 2; k++) {
+        uint8_t t = p[k];
+
+        p[k] = p[n - 1 - k];
+        p[n - 1 - k] = t;
+    }
+}
+
+/* Does message msg match the values vals of the fields in mask? */
+static int msg_matches(const bc_chantype *ct, const uint8_t *msg,
+                       uint32_t mask, const int32_t *vals)
+{
+    uint32_t f;
+
+    for (f = 0; f < ct->nfields && f < 32; f++)
+        if (mask >> f & 1u) {
+            if (load_t(msg + ct->foffsets[f], ct->ftypes[f]) != *vals)
+                return 0;
+            vals++;
+        }
+    return 1;
+}
+
+/* Does a live process other than pid claim channel ch with a mode in
+ * the mask mode (1 xr, 2 xs: its xr or xs declarations, bc_xclaim)? */
+static int claimed_by_other(const vm *m, const uint8_t *v, int32_t ch,
+                            uint32_t mode, uint32_t pid)
+{
+    uint32_t q, k;
+
+    for (q = 0; q < m->lay->nprocs; q++) {
+        const uint8_t *seg = v + m->lay->poff[q];
+        const bc_proctype *pt = &m->prog->procs[seg[0]];
+
+        if (q == pid)
+            continue;
+        for (k = 0; k < pt->nxclaims; k++)
+            if ((pt->xclaims[k].mode & mode) != 0
+                && seg[BC_PROC_HDR + pt->xclaims[k].offset] == (uint32_t)ch)
+                return 1;
+    }
+    return 0;
+}
 
 /* Store the fields of a message popped from the stack into slot s. */
 static int32_t *pop_message(int32_t *sp, uint8_t *s, const bc_chantype *ct,
@@ -857,6 +934,126 @@ static vm_status exec(vm *m, uint32_t pc, const uint8_t *src)
                 else
                     fprintf(m->out, "%d", (int)x);
             }
+            NEXT;
+        }
+
+        /* c!!e: SEND appended the message; move it to its place */
+        CASE(SORT) {
+            int32_t ch = POP();
+            uint8_t *cs;
+            const bc_chantype *ct;
+            size_t ms, h, n, k;
+
+            if (!CHAN_OK(ch))
+                BADCHAN(ch, (uint32_t)i->c);
+            note(m, TS_OBJ_CHAN, (uint32_t)ch, 0, 1);
+            WRITABLE();
+            cs = v + m->lay->coff[ch];
+            ct = bc_seg_chantype(prog, cs);
+            ms = ct->msg_size;
+            h = bc_chan_hdr(ct);
+            n = bc_chan_len(ct, cs);
+            for (k = 0; k + 1 < n; k++)
+                if (msg_before(ct, cs + h + (n - 1) * ms, cs + h + k * ms))
+                    break;
+            if (k + 1 < n) {    /* rotate messages k .. n-1 right by one */
+                uint8_t *base = cs + h + k * ms;
+                size_t len = (n - k) * ms;
+
+                reverse_bytes(base, len);
+                reverse_bytes(base, ms);
+                reverse_bytes(base + ms, len - ms);
+            }
+            NEXT;
+        }
+        CASE(RSEL)
+        CASE(POLL)
+        CASE(RPOLL) {
+            uint32_t mask = (uint32_t)i->b;
+            int32_t *vals = sp - nbits(mask);
+            int32_t ch = vals[-1];
+            const uint8_t *cs;
+            const bc_chantype *ct;
+            uint32_t n, k;
+            int found = 0;
+
+            sp = vals - 1;
+            if (!CHAN_OK(ch))
+                BADCHAN(ch, (uint32_t)i->c);
+            note(m, TS_OBJ_CHAN, (uint32_t)ch, 0, 0);
+            cs = v + m->lay->coff[ch];
+            ct = bc_seg_chantype(prog, cs);
+            n = bc_chan_len(ct, cs);
+            if (i->op != BC_RSEL) {
+                if (ct->cap == 0)   /* pan: a rendezvous poll is false */
+                    n = 0;
+                else if (i->op == BC_POLL && n > 1)
+                    n = 1;
+            } else if ((m->hs_chan && m->hs_chan != (uint32_t)ch)
+                       || (ct->cap == 0 && !m->hs_chan)) {
+                n = 0;          /* as in RECV */
+            }
+            if (n > 0 && (i->op == BC_RSEL ? i->a != ct->nfields
+                          : i->a > ct->nfields))  /* a poll may give */
+                FAIL(TS_BADMSG, (uint32_t)i->c);   /* fewer (SPIN) */
+            for (k = 0; k < n && !found; k++) {
+                size_t off = m->lay->coff[ch] + bc_chan_hdr(ct)
+                             + (size_t)k * ct->msg_size;
+
+                found = msg_matches(ct, v + off, mask, vals);
+                if (found && i->op == BC_RSEL) {
+                    m->m_ct = ct;
+                    m->m_chan = (uint32_t)ch;
+                    m->m_off = (uint32_t)off;
+                }
+            }
+            PUSH(found);
+            NEXT;
+        }
+        CASE(RDEL) {
+            uint8_t *cs;
+            size_t ms = m->m_ct->msg_size;
+            size_t n, h, k;
+
+            note(m, TS_OBJ_CHAN, m->m_chan, 0, 1);
+            WRITABLE();
+            cs = v + m->lay->coff[m->m_chan];
+            n = bc_chan_len(m->m_ct, cs);
+            h = bc_chan_hdr(m->m_ct);
+            k = (m->m_off - m->lay->coff[m->m_chan] - h) / ms;
+            VM_ASSERT(k < n);
+            memmove(cs + h + k * ms, cs + h + (k + 1) * ms,
+                    (n - 1 - k) * ms);
+            memset(cs + h + (n - 1) * ms, 0, ms);
+            bc_chan_set_len(m->m_ct, cs, (uint32_t)(n - 1));
+            if (m->m_chan == m->hs_chan)
+                m->hs_done = 1;
+            NEXT;
+        }
+        /* xr / xs (spore-lang(7)): a process claims a channel at its
+         * creation; another process's receive (xr) or send (xs) on it
+         * is an error, as pan's "xr assertion violated" */
+        CASE(XCLAIM) {
+            int32_t ch = POP();
+            const bc_chantype *ct;
+
+            if (!CHAN_OK(ch))
+                BADCHAN(ch, (uint32_t)i->c);
+            note(m, TS_OBJ_NRPR, 0, 0, 0);
+            ct = bc_seg_chantype(prog, v + m->lay->coff[ch]);
+            if (ct->cap == 0   /* pan: "xr chans cannot be used for rv" */
+                || claimed_by_other(m, v, ch, i->a, m->pid))
+                FAIL(TS_ASSERT, (uint32_t)i->c);
+            WRITABLE();
+            v[m->lbase + (uint32_t)i->b] = (uint8_t)ch;
+            NEXT;
+        }
+        CASE(XCHK) {
+            int32_t ch = TOP();
+
+            note(m, TS_OBJ_NRPR, 0, 0, 0);
+            if (CHAN_OK(ch) && claimed_by_other(m, v, ch, i->a, m->pid))
+                FAIL(TS_ASSERT, (uint32_t)i->c);
             NEXT;
         }
 #if !VM_THREADED

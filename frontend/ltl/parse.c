@@ -323,6 +323,19 @@ static int expr_operand(parser *p)
                     return 0;
                 }
                 e = c;
+            } else if (e + 1 < p->len && p->text[e] == '?'
+                       && (p->text[e + 1] == '['
+                           || (e + 2 < p->len && p->text[e + 1] == '?'
+                               && p->text[e + 2] == '['))) {
+                /* a poll: q?[m] or q??[m] (spore-lang(7), Channels) */
+                size_t c = skip_group(p, p->text[e + 1] == '[' ? e + 1
+                                                              : e + 2);
+
+                if (c == 0) {
+                    error_at(p, e, "%s is not closed", "'['");
+                    return 0;
+                }
+                e = c;
             } else if (e + 1 < p->len && strchr(".@:", p->text[e]) != NULL
                        && is_ident_char(p->text[e + 1])) {
                 for (e++; e < p->len && is_ident_char(p->text[e]); e++)

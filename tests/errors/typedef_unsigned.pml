@@ -1,6 +1,11 @@
-/* hidden/show/local and unsigned bit fields are tier 2 */
-hidden byte h;
-unsigned u : 3 = 1;
-mtype:fruit = { apple, pear };
+/* An unsigned bit field has 1 to 31 bits (SPIN: "has invalid
+ * width-field", "unsigned without width-field"); the width is a
+ * constant. */
+unsigned u : 0;
+unsigned w : 32 = 1;
+typedef T { unsigned f : 40; byte b };
+unsigned ok : 3 = 9;
+byte n;
+unsigned v : n;
 
-active proctype P() { xr c; skip }
+active proctype P() { skip }

@@ -92,6 +92,8 @@ typedef struct gen {
      * and progress labels on some labelled top-level statements; no
      * random number is drawn for them before the model is written */
     int ltl;
+    int chanops;        /* --chanops: !!, ??, ?<..>, ??<..>, ?[..], ??[..]
+                           now and then (no draw without it) */
     long seed;
     proc procs[MAX_PROCS];
     int nprocs;

@@ -354,6 +354,8 @@ void
 gen_send_on(gen *g, char *buf, const char *ch)
 {
     gen_cat(buf, "%s!", ch);
+    if (g->chanops && gen_chance(g, 30))
+        gen_cat(buf, "!");      /* c!!e: sorted */
     if (gen_chance(g, 50))
         gen_cat(buf, "%d", gen_rnd(g, 2));
     else {
@@ -372,7 +374,18 @@ gen_send_stmt(gen *g, char *buf, int rv)
 void
 gen_recv_on(gen *g, char *buf, const char *ch)
 {
+    int copy = 0;
+
     gen_cat(buf, "%s?", ch);
+    if (g->chanops) {           /* c??e, c?<e>, c??<e> (not on r) */
+        int k = gen_rnd(g, 10);
+        if (k < 3 || (k < 5 && strcmp(ch, "c") == 0))
+            gen_cat(buf, "?");
+        if (k >= 3 && k < 6 && strcmp(ch, "c") == 0) {
+            gen_cat(buf, "<");
+            copy = 1;
+        }
+    }
     switch (gen_rnd(g, 6)) {
     case 0:
         gen_cat(buf, "_");
@@ -389,6 +402,8 @@ gen_recv_on(gen *g, char *buf, const char *ch)
         gen_recv_target(g, buf);
         break;
     }
+    if (copy)
+        gen_cat(buf, ">");
 }
 
 void
@@ -435,7 +450,16 @@ gen_guard(gen *g, char *buf, unsigned ctx)
         static const char *const f[] = {
             "full(c)", "nfull(c)", "empty(c)", "nempty(c)", "len(c) > 0"
         };
-        gen_cat(buf, "%s", f[gen_rnd(g, 5)]);
+        if (g->chanops && gen_chance(g, 50)) {  /* c?[e], c??[e] */
+            gen_cat(buf, "%sc?%s[", gen_chance(g, 25) ? "!" : "",
+                    gen_chance(g, 50) ? "?" : "");
+            if (gen_chance(g, 25))
+                gen_cat(buf, "_]");
+            else
+                gen_cat(buf, "%d]", gen_rnd(g, 2));
+        } else {
+            gen_cat(buf, "%s", f[gen_rnd(g, 5)]);
+        }
     } else if (k < 14 && g->has_rv && !(ctx & CTX_DSTEP)) {
         if (gen_rnd(g, 2))
             gen_send_stmt(g, buf, 1);

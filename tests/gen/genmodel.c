@@ -5,6 +5,7 @@
  * --por=none).
  *
  * Usage: genmodel --seed N [--procs K] [--size S] [--classes] [--ltl]
+ *                 [--chanops]
  *
  * Prints one model on stdout.  The same seed and options always give the
  * same text.  Every model is meant to be accepted by SPIN 6.5.2 (spin -a)
@@ -59,6 +60,12 @@
  * labels draw none, so the model text before the block is the model of
  * the same seed without --ltl plus those labels; without --ltl every
  * seed gives the same text as before.
+ *
+ * --chanops (issue 13) makes some sends of c and r sorted (c!!e), some
+ * receives random (c??e), copies (c?<e>, c??<e>: c only, never the
+ * rendezvous r) and some channel tests polls (c?[e], c??[e]).  Without
+ * it no random number is drawn for them: every seed gives the same
+ * model as before.
  *
  * Exit status: 0, or 2 on a usage error.
  */
@@ -737,11 +744,13 @@ static void
 usage(FILE *f)
 {
     fprintf(f, "usage: genmodel --seed N [--procs K] [--size S] "
-               "[--classes] [--ltl]\n"
+               "[--classes] [--ltl] [--chanops]\n"
                "Print a random tier-1 Promela model (K: 2-4 processes, "
                "default random;\nS: statements per process, default 3, "
                "2 with --classes: the shapes of issue 9 too;\n"
-               "--ltl: an ltl block and progress labels too).\n");
+               "--ltl: an ltl block and progress labels too;\n"
+               "--chanops: sorted send, random and copy receive, polls "
+               "too).\n");
 }
 
 static int
@@ -778,6 +787,10 @@ main(int argc, char **argv)
         }
         if (strcmp(a, "--ltl") == 0) {
             g.ltl = 1;
+            continue;
+        }
+        if (strcmp(a, "--chanops") == 0) {
+            g.chanops = 1;
             continue;
         }
         if (strcmp(a, "--seed") == 0) {

@@ -135,6 +135,36 @@ static void test_decl_globals(void)
     parse_done(&r);
 }
 
+/* mtype:name, show/local/hidden and unsigned bit fields (issue 13). */
+static void test_decl_tier2(void)
+{
+    parse r;
+    ast_decl *d;
+    ast_var *v;
+
+    parse_text(&r, "mtype:fruit = { apple, pear };\nmtype:fruit x;\n"
+               "hidden byte h;\nunsigned u : 3 = 1, w : 20;\n");
+    CU_ASSERT_EQUAL(diag_count(r.d), 0);
+    d = r.p->decls;
+    CU_ASSERT_EQUAL_FATAL(d->kind, AST_D_MTYPE);
+    CU_ASSERT_STRING_EQUAL(d->mtype_set, "fruit");
+    CU_ASSERT_STRING_EQUAL(d->u.mtype->next->name, "pear");
+    d = d->next;
+    CU_ASSERT_EQUAL_FATAL(d->kind, AST_D_VAR);
+    CU_ASSERT_EQUAL(d->u.var.type.base, AST_T_MTYPE);
+    CU_ASSERT_STRING_EQUAL(d->u.var.type.name, "fruit");
+    CU_ASSERT_PTR_NULL(d->u.var.vis);
+    d = d->next;
+    CU_ASSERT_STRING_EQUAL(d->u.var.vis, "hidden");
+    d = d->next;
+    CU_ASSERT_EQUAL(d->u.var.type.base, AST_T_UNSIGNED);
+    v = d->u.var.vars;
+    CU_ASSERT_EQUAL(v->bits->u.ival, 3);
+    CU_ASSERT_EQUAL(v->init->u.ival, 1);
+    CU_ASSERT_EQUAL(v->next->bits->u.ival, 20);
+    parse_done(&r);
+}
+
 static void test_decl_typedef(void)
 {
     parse r;
@@ -597,18 +627,7 @@ static void test_error_unsupported(void)
         { "active proctype P() { x = 1 unless { y } }", "'unless'" },
         { "proctype P() provided (x) { skip }", "'provided'" },
         { "active proctype P() priority 2 { skip }", "'priority'" },
-        { "active proctype P() { c!!x }", "'!! (sorted send)'" },
-        { "active proctype P() { c??x }", "'?? (random receive)'" },
-        { "active proctype P() { c?[x] -> c?x }", "'?[...] (channel poll)'" },
-        { "active proctype P() { c?<x> }", "'?<...> (copy receive)'" },
         { "active proctype P() { P[0]@L }", "'@ (remote reference)'" },
-        { "active proctype P() { xr c; skip }", "'xr'" },
-        { "active proctype P() { xs c; skip }", "'xs'" },
-        { "hidden byte x;", "'hidden'" },
-        { "local byte x;", "'local'" },
-        { "show byte x;", "'show'" },
-        { "unsigned x : 3 = 1;", "'unsigned'" },
-        { "mtype:fruit = { apple };", "'mtype:name'" },
         { "active proctype P() { enabled(1) }", "'enabled'" },
         { "active proctype P() { pc_value(1) }", "'pc_value'" },
         { "active proctype P() { np_ }", "'np_'" },
@@ -752,6 +771,7 @@ static void test_dump(void)
 static CU_TestInfo decl_tests[] = {
     { "globals", test_decl_globals },
     { "typedef", test_decl_typedef },
+    { "tier2", test_decl_tier2 },
     { "procs", test_decl_procs },
     CU_TEST_INFO_NULL,
 };
