@@ -3,10 +3,19 @@
 # and exits 128 + the signal; reading a FIFO without a writer and
 # compiling a huge model end at once with 128 + the signal.
 # stop SIG CMD...: start CMD (standard input from $in, default
-# /dev/null), send SIG after half a second, print the exit status
+# /dev/null), wait until it catches SIG (SigCgt in /proc, up to 10 s: a
+# sanitized build on a loaded machine starts slowly), then 0.3 s more,
+# send SIG, print the exit status
 stop() {
   sig=$1; shift; "$@" <"${in:-/dev/null}" >out 2>err & pid=$!
-  sleep 0.5; kill -$sig $pid; wait $pid; echo "$sig: exit $?"
+  case $sig in INT) bit=2 ;; *) bit=16384 ;; esac
+  i=0
+  while [ $i -lt 200 ] && [ -r /proc/$pid/status ]; do
+    m=$(awk '/^SigCgt:/ { print $2 }' /proc/$pid/status 2>/dev/null)
+    [ -n "$m" ] && [ $(( 0x$m & bit )) -ne 0 ] && break
+    sleep 0.05; i=$((i + 1))
+  done
+  sleep 0.3; kill -$sig $pid; wait $pid; echo "$sig: exit $?"
 }
 printf 'byte a, b, c;\nactive proctype p() {\n%s\n}\n' \
   'do :: a = a + 1 :: b = b + a :: c = c + b od' >count.pml &&
