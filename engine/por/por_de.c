@@ -855,6 +855,23 @@ static void tmax_edge(de *x, por_ctx *c, uint32_t b, uint32_t u)
     tmax_raise(x, por_edge_tids(e), v);
 }
 
+/* Add tids to the pending threads of location li in this walk's summary
+ * (first touch in this epoch: clear and list it).  -1 when memory is
+ * refused (the search stops), else 0. */
+static int touch_loc(de *x, uint32_t li, por_set tids)
+{
+    if (x->locep[li] != x->epoch) {
+        if (por_grow(x->mem, (void **)&x->loctouch, &x->loct_cap,
+                     x->nloct + 1, sizeof *x->loctouch) != 0)
+            return -1;
+        x->locep[li] = x->epoch;
+        x->lpids[li] = 0;
+        x->loctouch[x->nloct++] = li;
+    }
+    x->lpids[li] |= tids;
+    return 0;
+}
+
 /* Summary of one walked state: its pending threads by location. */
 static void sum_pending(de *x, por_ctx *c, uint32_t u)
 {
@@ -867,15 +884,8 @@ static void sum_pending(de *x, por_ctx *c, uint32_t u)
         uint32_t pid = pl[1 + 2 * k];
         uint32_t li = pl[2 + 2 * k];
 
-        if (x->locep[li] != x->epoch) {
-            if (por_grow(x->mem, (void **)&x->loctouch, &x->loct_cap,
-                         x->nloct + 1, sizeof *x->loctouch) != 0)
-                return;     /* out of memory: the search stops */
-            x->locep[li] = x->epoch;
-            x->lpids[li] = 0;
-            x->loctouch[x->nloct++] = li;
-        }
-        x->lpids[li] |= por_bit(pid);
+        if (touch_loc(x, li, por_bit(pid)) != 0)
+            return;     /* out of memory: the search stops */
     }
 }
 
@@ -1126,17 +1136,8 @@ static void sum_closed(de *x, por_ctx *c, uint32_t sid)
         it = &items[k];
 
         if (it->label == POR_SUM_PENDING) {
-            uint32_t li = it->li;       /* as sum_pending */
-
-            if (x->locep[li] != x->epoch) {
-                if (por_grow(x->mem, (void **)&x->loctouch, &x->loct_cap,
-                             x->nloct + 1, sizeof *x->loctouch) != 0)
-                    return;     /* out of memory: the search stops */
-                x->locep[li] = x->epoch;
-                x->lpids[li] = 0;
-                x->loctouch[x->nloct++] = li;
-            }
-            x->lpids[li] |= it->tids;
+            if (touch_loc(x, it->li, it->tids) != 0)
+                return;     /* out of memory: the search stops */
         } else if (it->label != POR_LABEL_NONE) {
             /* as the edge loop of retraverse() and tmax_edge() */
             sum_label(x, c, it->label, it->tids);

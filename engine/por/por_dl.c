@@ -1108,6 +1108,29 @@ static void dl_popped(void *self, por_ctx *c)
     por_sums_popped(c, ((dl_memo *)self)->sums, c->frames[c->depth].ref);
 }
 
+/* Whether the walk for thread pid stops with D: O5, D holds a thread
+ * outside the safe set; O4, D and pb (pid's bit) cover it. */
+static int walk_stops(por_ctx *c, const por_frame *f, por_set D,
+                      por_set pb, uint32_t pid)
+{
+    if ((D & ~f->safe) != 0) {
+        c->st->o5++;
+        if (c->xp)
+            explain_line(c, f->ref, "O5: dep(%u) holds a thread not in "
+                         "the safe set; the walk stops", (unsigned)pid);
+        return 1;
+    }
+    if ((D | pb) == f->safe) {
+        c->st->o4++;
+        if (c->xp)
+            explain_line(c, f->ref, "O4: dep(%u) and %u cover the safe "
+                         "set; the walk stops", (unsigned)pid,
+                         (unsigned)pid);
+        return 1;
+    }
+    return 0;
+}
+
 /* DEPS(s, p) for thread slot of f; may set POR_F_FULL (F-STACK).  When
  * p has a transition at s that is not enabled (F-NONDET), later steps
  * are also compared with the static facts of p's location at s. */
@@ -1164,22 +1187,8 @@ static por_set deps(por_ctx *c, dl_memo *m, por_frame *f, uint32_t slot)
                 if (c->xp && add != 0)
                     explain_sum(c, m, f, slot, e, u, sid, pid, D);
                 D |= add;
-                if ((D & ~f->safe) != 0) {
-                    c->st->o5++;
-                    if (c->xp)
-                        explain_line(c, f->ref, "O5: dep(%u) holds a "
-                                     "thread not in the safe set; the walk "
-                                     "stops", (unsigned)pid);
+                if (walk_stops(c, f, D, pb, pid))
                     return D;
-                }
-                if ((D | pb) == f->safe) {
-                    c->st->o4++;
-                    if (c->xp)
-                        explain_line(c, f->ref, "O4: dep(%u) and %u cover "
-                                     "the safe set; the walk stops",
-                                     (unsigned)pid, (unsigned)pid);
-                    return D;
-                }
                 continue;
             }
             /* a popped state whose component is open reaches a state
@@ -1230,22 +1239,8 @@ static por_set deps(por_ctx *c, dl_memo *m, por_frame *f, uint32_t slot)
                                        EXPLAIN_EDGE, u, b);
                     D |= tids;
                 }
-                if ((D & ~f->safe) != 0) {
-                    c->st->o5++;
-                    if (c->xp)
-                        explain_line(c, f->ref, "O5: dep(%u) holds a "
-                                     "thread not in the safe set; the walk "
-                                     "stops", (unsigned)pid);
+                if (walk_stops(c, f, D, pb, pid))
                     return D;
-                }
-                if ((D | pb) == f->safe) {
-                    c->st->o4++;
-                    if (c->xp)
-                        explain_line(c, f->ref, "O4: dep(%u) and %u cover "
-                                     "the safe set; the walk stops",
-                                     (unsigned)pid, (unsigned)pid);
-                    return D;
-                }
                 por_walk_visit(c, x->dst, &n);
             }
         }
