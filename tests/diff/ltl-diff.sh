@@ -21,7 +21,7 @@
 # and the runs (OPTS: -a and -a -f for ltl and never, -l for np):
 #   SPIN   spin -a -o3 V.pml (no statement merging: spore has none);
 #          cc $PAN_CFLAGS -DNOREDUCE [-DNP] -o pan pan.c;
-#          ./pan -m$DEPTH OPTS: `errors: N' gives the verdict (0: -),
+#          ./pan -m$DEPTH $PAN_RUNFLAGS OPTS: `errors: N' gives the verdict (0: -),
 #          `states, stored' the count
 #   spore  spore --json --no-trail -m $DEPTH --por=P OPTS V.pml for P in
 #          $LTL_POR (default: none spor)
@@ -36,7 +36,8 @@
 #
 # Exit status: 0 when every compared run agrees, 1 on a disagreement or
 # a failed run, 2 on usage errors or missing tools.  Environment: SPORE,
-# GENMODEL, SPIN, CC, PAN_CFLAGS (default -O2), TIMEOUT, DEPTH (lib.sh),
+# GENMODEL, SPIN, CC, PAN_CFLAGS (default -O2), PAN_RUNFLAGS, TIMEOUT,
+# DEPTH (lib.sh),
 # LTL_POR (default "none spor"), LTL_OPTS (default "-a|-a -f|-l").
 
 set -u
@@ -81,7 +82,8 @@ pan_run()
     s_v=err s_n=err
     [ -x "$1/pan.$2" ] || return 0
     # shellcheck disable=SC2086
-    (cd "$1" && $TIMEOUT_CMD "./pan.$2" -m"$DEPTH" $3 >pan.out 2>&1)
+    (cd "$1" && $TIMEOUT_CMD "./pan.$2" -m"$DEPTH" $PAN_RUNFLAGS $3 \
+        >pan.out 2>&1)
     eval "$(pan_verdict "$1/pan.out")"
 }
 
@@ -170,7 +172,8 @@ one_seed()
 seed_worker "$@"
 seed_args "$@"
 need_tools gen spin
-export SPORE GENMODEL SPIN CC PAN_CFLAGS TIMEOUT DEPTH LTL_POR LTL_OPTS
+export SPORE GENMODEL SPIN CC PAN_CFLAGS PAN_RUNFLAGS TIMEOUT DEPTH LTL_POR \
+    LTL_OPTS
 
 res=$(mktemp "${TMPDIR:-/tmp}/ltl-diff-res.XXXXXX") || exit 2
 trap 'rm -f "$res" "$res".*' EXIT

@@ -79,7 +79,7 @@ one_seed()
 seed_worker "$@"
 seed_args "$@"
 need_tools gen spin
-export SPORE GENMODEL SPIN CC PAN_CFLAGS TIMEOUT DEPTH
+export SPORE GENMODEL SPIN CC PAN_CFLAGS PAN_RUNFLAGS TIMEOUT DEPTH
 
 res=$(mktemp "${TMPDIR:-/tmp}/spin-diff-res.XXXXXX") || exit 2
 trap 'rm -f "$res" "$res".*' EXIT
