@@ -11,9 +11,12 @@
  * toggle bit, and a cycle through s exists as soon as the second search
  * reaches a state that is on the first search's stack (every such state
  * reaches s along that stack).  Both searches share one store: a state
- * is kept as its vector plus one tag byte (bit 0 the toggle, bit 1 the
- * mode of the non-progress claim below), so, as in pan, a state seen by
- * both searches counts twice in "states, stored".
+ * is kept once, as its vector plus one byte (the mode of the
+ * non-progress claim below), and a byte per stored state (seen[ref])
+ * says which searches have visited it (bit 0 the first, bit 1 the
+ * second), as pan keeps the toggle in the stored state rather than a
+ * second copy of it.  "visited" counts the visits of both searches.
+ * (Under -f the toggle is part of the key, with the counter: below.)
  *
  * Accepting: with a never claim, the claim at an accept label; without
  * one, some process at an accept label (ts_accepting).  The claim's lock
@@ -81,6 +84,8 @@
 #define TAG_NESTED  1u
 #define TAG_MODE1   2u
 #define TAG_MARK    0x80u       /* -f: the key counting a vector once */
+#define SEEN_FIRST  1u          /* seen[]: the first search's visit */
+#define SEEN_NESTED 2u          /* seen[]: the second search's */
 
 /* One successor as the search keeps it. */
 typedef struct nsucc {
@@ -124,6 +129,10 @@ typedef struct ndfs {
     uint32_t             *depth_of;     /* per ref: 1 + stack index of a
                                            first-search frame, 0: none */
     size_t                cap_depth;
+    uint8_t              *seen;         /* per ref (not -f): the searches
+                                           that visited it, SEEN_* */
+    size_t                cap_seen;
+    size_t                visited;      /* not -f: the searches' visits */
     int                   stop;
     double                t0;
     size_t                distinct;     /* vectors stored with either
@@ -474,13 +483,14 @@ static int store(ndfs *n, const uint8_t *vec, size_t len, uint8_t tag,
                  unsigned cnt, ss_ref *ref)
 {
     ss_result res;
+    unsigned bit;
 
     if (len + 3 > n->cap_key
         && ngrow(n, (void **)&n->key, &n->cap_key, len + 3, 1) < 0)
         return -1;
     memcpy(n->key, vec, len);
-    n->key[len] = tag;
     if (n->fair) {
+        n->key[len] = tag;
         ss_ref mref;
 
         n->key[len + 1] = (uint8_t)(cnt & 0xff);
@@ -497,16 +507,27 @@ static int store(ndfs *n, const uint8_t *vec, size_t len, uint8_t tag,
             n->distinct++;
         return 1;
     }
+    /* one entry per state for both searches: seen[] tells them apart */
+    n->key[len] = (uint8_t)(tag & TAG_MODE1);
     res = ss_find_or_put(n->ss, n->key, len + 1, ref);
     if (res == SS_FULL)
         return -1;
-    if (res == SS_NEW) {
-        /* pan counts a state once, whichever searches stored it */
-        n->key[len] = (uint8_t)(tag ^ TAG_NESTED);
-        if (ss_find(n->ss, n->key, len + 1) == SS_NOREF)
-            n->distinct++;
+    if (*ref >= n->cap_seen) {
+        size_t old = n->cap_seen;
+
+        if (ngrow(n, (void **)&n->seen, &n->cap_seen, (size_t)*ref + 1,
+                  1) < 0)
+            return -1;
+        memset(n->seen + old, 0, n->cap_seen - old);
     }
-    return res == SS_NEW;
+    if (res == SS_NEW)
+        n->distinct++;          /* pan's "stored": once, either search */
+    bit = (tag & TAG_NESTED) ? SEEN_NESTED : SEEN_FIRST;
+    if (n->seen[*ref] & bit)
+        return 0;
+    n->seen[*ref] |= (uint8_t)bit;
+    n->visited++;
+    return 1;
 }
 
 static int push(ndfs *n, const uint8_t *vec, size_t len, uint8_t tag,
@@ -630,7 +651,7 @@ static void step(ndfs *n)
             && ngrow(n, (void **)&n->key, &n->cap_key, s.vec_len + 1, 1) < 0)
             return;
         memcpy(n->key, sv, s.vec_len);
-        n->key[s.vec_len] = (uint8_t)(s.tag & ~TAG_NESTED);
+        n->key[s.vec_len] = (uint8_t)(s.tag & TAG_MODE1);
         r0 = ss_find(n->ss, n->key, s.vec_len + 1);
         if (r0 != SS_NOREF && r0 < n->cap_depth && n->depth_of[r0] != 0) {
             record(n, n->kind == SEARCH_CYCLE_ACCEPT ? SEARCH_E_ACCEPT
@@ -814,7 +835,7 @@ int search_ndfs(ts *t, const search_options *o, int kind, search_result *r)
     ss_get_stats(n.ss, &ss);
     r->stats.stored = n.distinct;
     /* under -f the store also holds one marker per vector */
-    r->stats.visited = ss.stored - (n.fair ? n.distinct : 0);
+    r->stats.visited = n.fair ? ss.stored - n.distinct : n.visited;
     r->stats.conflicts = ss.conflicts;
     r->stats.store_bytes = ss.bytes;
     r->stats.store_vec_bytes = ss.vector_bytes;
@@ -839,6 +860,7 @@ int search_ndfs(ts *t, const search_options *o, int kind, search_result *r)
     free(n.vecs);
     free(n.key);
     free(n.depth_of);
+    free(n.seen);
     free(n.order);
     free(n.seed);
     return 0;
