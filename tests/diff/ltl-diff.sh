@@ -34,6 +34,11 @@
 # `stutter' (the known -f difference, see stutter_only: not counted as a
 # disagreement), `skip' or `FAILED' (T/O, err, inc on either side).
 #
+# The soak (issue 12: 2,000 seeds) is quickest with pan built by tcc
+# (Debian package tcc; the models are small, compiling pan.c is most of
+# a seed's time with gcc):
+#   CC=tcc PAN_CFLAGS= DEPTH=100000 ltl-diff.sh -j 2 -q 1 2000
+#
 # Exit status: 0 when every compared run agrees, 1 on a disagreement or
 # a failed run, 2 on usage errors or missing tools.  Environment: SPORE,
 # GENMODEL, SPIN, CC, PAN_CFLAGS (default -O2), PAN_RUNFLAGS, TIMEOUT,
