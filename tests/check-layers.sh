@@ -17,9 +17,6 @@
 #      `->npclocs' or `BC_HDR_' (a grep, comments aside; ts.h has
 #      ts_loc(), ts_nlocs(), ts_facts and ts_atomic_owner(), bc.h has
 #      bc_trans_at(), bc_proc_loc() and bc_trans_text() instead).
-#      engine/por/por_dl.c is held to the first pattern only (`->trans['
-#      and `->code[' are still read there: its static facts are to move
-#      to engine/model/facts.c, issue 10).
 #
 # There are no exceptions.  Generated files (the flex and bison outputs)
 # are not read.  Prints one line per broken rule; exit status 0 when
@@ -127,10 +124,7 @@ for f in $files; do
         fi
         ;;
     esac
-    case $f in
-    engine/por/por_dl.c) pat='prog->trans\|->pclocs\|->npclocs\|BC_HDR_' ;;
-    *) pat='prog->trans\|->trans\[\|->code\[\|->pclocs\|->npclocs\|BC_HDR_' ;;
-    esac
+    pat='prog->trans\|->trans\[\|->code\[\|->pclocs\|->npclocs\|BC_HDR_'
     case $r in
     engine/por|engine/search|engine/out)
         if sed 's|/\*.*\*/||g' "$f" |

@@ -3,14 +3,17 @@
  * partial order reductions use (ts_facts, declared in ts.h): the union
  * of the static read and write sets (bc_reads/bc_writes, from
  * frontend/deps.c) of each location's transitions, whether all of them
- * are invisible, where its transitions are, and F-STACK-STATIC's
- * facts of everything a process can still do from a location.
+ * are invisible, where its transitions are, F-STACK-STATIC's facts of
+ * everything a process can still do from a location, and the facts with
+ * which DL and DE drop races that cannot happen (the _nr_pr bound of a
+ * location's guards, deaths, where an atomic owner can block half way;
+ * engine/por/por_dl.c gives the argument).
  *
  * They are computed here, from the program, so that engine/por and
  * engine/search never read the program's transition and location
  * tables (prog->trans, prog->pclocs): ts.h is their door to the model.
- * Moved from engine/por/por_common.c (session 7); the sets are the same
- * bit for bit.
+ * Moved from engine/por/por_common.c (session 7), the race facts from
+ * engine/por/por_dl.c (session 9); the sets are the same bit for bit.
  */
 #include "config.h"
 
@@ -85,6 +88,135 @@ static void init_reach(ts_facts *f, const bc_program *p)
     free(spawned);
 }
 
+/* ------------------------------------- races that cannot happen
+ * (engine/por/por_dl.c gives the argument; these are its static facts) */
+
+/* The largest _nr_pr with which transition k can be taken: K when its
+ * code starts `_nr_pr == K', `_nr_pr <= K', `_nr_pr < K' (K - 1) or
+ * the same with the operands swapped, followed by the guard; else 255
+ * (no bound).  _nr_pr is never negative. */
+static unsigned guard_nrpr_max(const bc_program *p, uint32_t k)
+{
+    const bc_trans *tr = &p->trans[k];
+    const bc_insn  *i;
+    int32_t         v;
+    int             op;
+
+    if (tr->ncode < 4 || tr->code + 4 > p->ncode)
+        return 255;
+    i = p->code + tr->code;
+    if (i[3].op != BC_GUARD)
+        return 255;
+    if (i[0].op == BC_NRPR && i[1].op == BC_PUSHK) {
+        v = i[1].b;
+        op = i[2].op;               /* _nr_pr OP K */
+    } else if (i[0].op == BC_PUSHK && i[1].op == BC_NRPR) {
+        v = i[0].b;                 /* K OP _nr_pr: mirror it */
+        op = i[2].op == BC_GE ? BC_LE : i[2].op == BC_GT ? BC_LT
+             : i[2].op == BC_EQ ? BC_EQ : -1;
+    } else
+        return 255;
+    if (op == BC_LT)
+        v -= 1;
+    else if (op != BC_EQ && op != BC_LE)
+        return 255;
+    if (v < 0)
+        return 0;
+    return v > 254 ? 255 : (unsigned)v;
+}
+
+/* Can transition k be not executable?  And can a process at location
+ * li be unable to move?  The same tests as frontend/deps.c's
+ * compute_gate() makes to choose the locations the gate stands for (an
+ * atomic owner can block half way only at those): keep them equal. */
+static int trans_can_block(const bc_program *p, uint32_t k)
+{
+    const bc_trans *tr = &p->trans[k];
+
+    if (tr->flags & BC_TR_DIE)
+        return 1;
+    for (uint32_t pc = tr->code; pc < tr->code + tr->ncode && pc < p->ncode;
+         pc++)
+        switch (p->code[pc].op) {
+        case BC_GUARD: case BC_SEND: case BC_RECV: case BC_RMATCH:
+        case BC_RUN: case BC_DIE:
+            return 1;
+        default:
+            break;
+        }
+    return 0;
+}
+
+static int loc_can_block(const bc_program *p, uint32_t li)
+{
+    const bc_pcloc *l = &p->pclocs[li];
+
+    if (l->ntrans == 0)
+        return 0;
+    for (uint32_t k = l->first; k < l->first + l->ntrans; k++)
+        if ((p->trans[k].flags & BC_TR_ELSE) || !trans_can_block(p, k))
+            return 0;
+    return 1;
+}
+
+/* nrpr_max, die_only, gate_live, gate_model and spawn_gate. */
+static void init_races(ts_facts *f, const bc_program *p)
+{
+    size_t n = p->npclocs;
+    int    changed;
+
+    f->nrpr_max = xcalloc(n + 1, 1);
+    f->die_only = xcalloc(n + 1, 1);
+    f->gate_live = xcalloc(n + 1, 1);
+    for (size_t li = 0; li < n; li++) {
+        const bc_pcloc *l = &p->pclocs[li];
+        unsigned        mx = 0;
+
+        f->die_only[li] = l->ntrans > 0;
+        for (uint32_t k = l->first; k < l->first + l->ntrans; k++) {
+            unsigned v = guard_nrpr_max(p, k);
+
+            if (v > mx)
+                mx = v;
+            if (!(p->trans[k].flags & BC_TR_DIE))
+                f->die_only[li] = 0;
+        }
+        f->nrpr_max[li] = (uint8_t)mx;
+    }
+    for (uint32_t k = 0; k < p->ntrans; k++) {
+        const bc_trans *tr = &p->trans[k];
+        uint32_t        l0 = p->procs[tr->proc].loc0;
+
+        if (tr->flags & BC_TR_GATE)
+            f->gate_model = 1;
+        if ((tr->flags & BC_TR_ATOMIC) && l0 + tr->dst < n
+            && loc_can_block(p, l0 + tr->dst))
+            f->gate_live[l0 + tr->dst] = 1;
+    }
+    do {                            /* backwards reachability */
+        changed = 0;
+        for (uint32_t k = 0; k < p->ntrans; k++) {
+            const bc_trans *tr = &p->trans[k];
+            uint32_t        l0 = p->procs[tr->proc].loc0;
+
+            if (l0 + tr->dst < n && l0 + tr->src < n
+                && f->gate_live[l0 + tr->dst]
+                && !f->gate_live[l0 + tr->src]) {
+                f->gate_live[l0 + tr->src] = 1;
+                changed = 1;
+            }
+        }
+    } while (changed);
+    for (uint32_t i = 0; i < p->ncode; i++)
+        if (p->code[i].op == BC_RUN && p->code[i].a < p->nprocs) {
+            const bc_proctype *pt = &p->procs[p->code[i].a];
+
+            if (pt->loc0 + pt->start >= n
+                || f->gate_live[pt->loc0 + pt->start])
+                f->spawn_gate = 1;
+        }
+}
+
 ts_facts *ts_facts_new(const bc_program *p)
 {
     ts_facts *f = xcalloc(1, sizeof *f);
@@ -127,6 +259,7 @@ ts_facts *ts_facts_new(const bc_program *p)
             f->uses_timeout = 1;
     }
     init_reach(f, p);
+    init_races(f, p);
     return f;
 }
 
@@ -145,5 +278,8 @@ void ts_facts_free(ts_facts *f)
     free(f->reach_run);
     free(f->spawn_rd);
     free(f->spawn_wr);
+    free(f->nrpr_max);
+    free(f->die_only);
+    free(f->gate_live);
     free(f);
 }

@@ -299,6 +299,22 @@ typedef struct ts_facts {
     uint64_t *spawn_wr;
     int       has_run;      /* some transition runs a process */
     int       uses_timeout; /* some transition uses timeout */
+    /* races that cannot happen (DL, DE: engine/por/por_dl.c gives the
+     * argument) */
+    uint8_t  *nrpr_max;     /* per location: the largest _nr_pr with
+                               which some transition there can be taken
+                               (255: no bound) */
+    uint8_t  *die_only;     /* per location: it has a transition, and
+                               each is a death */
+    uint8_t  *gate_live;    /* per location: an atomic owner can be, or
+                               come to be, blocked half way there (a
+                               location from which the proctype can
+                               reach the target of an atomic transition
+                               whose every transition may block) */
+    int       gate_model;   /* some transition writes the atomic gate
+                               (BC_TR_GATE) */
+    int       spawn_gate;   /* some `run' starts a proctype whose start
+                               is gate_live */
 } ts_facts;
 
 /* The static facts of prog, computed once (a fixpoint over each

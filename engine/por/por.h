@@ -629,33 +629,29 @@ por_set  por_pending_mask(por_ctx *c, const por_frame *f,
 void     por_spor_reducible(por_ctx *c, por_frame *f);
 
 /* ---------------------------------- races that cannot happen (DE, DL)
- * (por_dl.c, which gives the soundness argument.)  Per-location static
- * facts with which DL and DE drop a dependency no run can reverse:
- * through _nr_pr, with a step that cannot be taken while a process of a
- * higher pid is alive; through the atomic gate, once no atomic owner
- * can ever block half way again.  Made from c->prog. */
-typedef struct por_rfacts {
-    size_t   nlocs;
-    uint8_t *nrpr_max;      /* per location: the largest _nr_pr with
-                               which some transition there can be taken
-                               (255: no bound) */
-    uint8_t *die_only;      /* per location: its transitions are deaths */
-    uint8_t *gate_live;     /* per location: an atomic owner can be, or
-                               come to be, blocked half way */
-    int      gate_model;    /* some transition writes the gate */
-    int      spawn_gate;    /* some `run' starts a proctype that can */
-} por_rfacts;
+ * (por_dl.c gives the soundness argument.)  With the per-location facts
+ * of ts_facts (nrpr_max, die_only, gate_live, gate_model, spawn_gate:
+ * engine/model/facts.c), DL and DE drop a dependency no run can
+ * reverse: through _nr_pr, with a step that cannot be taken while a
+ * process of a higher pid is alive; through the atomic gate, once no
+ * atomic owner can ever block half way again. */
 
-void por_rfacts_init(por_ctx *c, por_rfacts *r);
-void por_rfacts_free(por_rfacts *r);
 /* Can thread rp, standing at location li, take a step in a run from a
  * state where thread p is about to move, before p moves?  1 when not
  * known. */
-int  por_rfacts_can_race(const por_rfacts *r, uint32_t li, uint32_t rp,
-                         uint32_t p);
+static inline int por_can_race(const ts_facts *f, uint32_t li, uint32_t rp,
+                               uint32_t p)
+{
+    if (li >= f->nlocs)
+        return 1;
+    if (f->die_only[li])
+        return rp > p;
+    return f->nrpr_max[li] > p;
+}
+
 /* Is the gate dead at stored state ref: no atomic owner can block half
- * way in any state reachable from it? */
-int  por_rfacts_gate_dead(por_ctx *c, const por_rfacts *r, uint32_t ref);
+ * way in any state reachable from it?  Needs por_facts_init(). */
+int      por_gate_dead(por_ctx *c, uint32_t ref);
 
 /* Shared by the strategies' enter(): set safe/todo for a reducible state
  * (the search has put the chosen thread in f->safe) or an irreducible
@@ -688,56 +684,7 @@ uint32_t  por_live_ample(por_live *l, const uint8_t *src, size_t len,
  * the static cycle proviso), nondet_denied, threads_skipped. */
 void      por_live_stats(const por_live *l, search_por_stats *st);
 
-/* --------------------------------------- summaries of closed states
- * (por_sum.c; DL and DE walks stop at a closed state with a summary) */
-
-/* Grow a cache array *p (capacity *cap, items of elem bytes) to hold
- * need items, doubling, within c's memory budget but never setting
- * c->mem.oom (a cache that cannot grow only stops growing).  Returns 0,
- * or -1 with *p and *cap unchanged. */
-int por_cache_grow(por_ctx *c, void **p, size_t *cap, size_t need,
-                   size_t elem);
-
-/* What a walk asks of a state: one of its edges, or one of its pending
- * threads (label POR_SUM_PENDING). */
-#define POR_SUM_PENDING UINT32_MAX
-typedef struct por_sum_item {
-    por_set  tids;      /* edge: por_edge_tids(); pending: the thread */
-    uint32_t label;     /* edge: its label; POR_SUM_PENDING */
-    uint32_t r;         /* edge: its pid (>= 254: not known); pending:
-                           the thread */
-    uint32_t li;        /* r's location at the state; UINT32_MAX: not
-                           known */
-    uint32_t src;       /* for --explain: a state with the item */
-    uint32_t edge;      /* ... and the edge (POR_NOEDGE: pending) */
-} por_sum_item;
-
-typedef struct por_sums por_sums;
-
-/* New, empty summaries (NULL when even that cannot be had: every
- * function below takes NULL as "no summaries"); freed by
- * por_sums_free (NULL: no-op). */
-por_sums *por_sums_new(void);
-void      por_sums_free(por_sums *s);
-/* The search entered stored state ref (call for every stored state
- * entered, dead ends too, in the search's order) / popped it (after
- * its edges are final).  SS_NOREF is ignored. */
-void      por_sums_pushed(por_ctx *c, por_sums *s, uint32_t ref);
-void      por_sums_popped(por_ctx *c, por_sums *s, uint32_t ref);
-/* The summary of stored state u, or UINT32_MAX when it has none (its
- * component is not finished, or no summary could be kept).  A summary
- * is final: the items of every state reachable from u. */
-uint32_t  por_sums_of(const por_sums *s, uint32_t u);
-/* Is u a popped state whose component is not finished (it reaches a
- * state on the search stack)?  0 when not known. */
-int       por_sums_open(const por_sums *s, uint32_t u);
-/* Summary ids are below por_sums_count(). */
-size_t    por_sums_count(const por_sums *s);
-/* Summary sid as a bit set over item ids (*nw words: item k is in it
- * when bit k % 64 of word k / 64 is set) and the item table the ids
- * index; borrowed, valid until the next por_sums_popped(). */
-const uint64_t     *por_sums_words(const por_sums *s, uint32_t sid,
-                                   uint32_t *nw);
-const por_sum_item *por_sums_items(const por_sums *s);
+/* The summaries of closed states that DL and DE share are in
+ * engine/por/por_sum.h (used only inside engine/por/). */
 
 #endif /* SPORE_ENGINE_POR_H */

@@ -39,7 +39,7 @@
  */
 #include "config.h"
 
-#include "engine/por/por.h"
+#include "engine/por/por_sum.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -67,14 +67,12 @@ struct por_sums {
     size_t        ntstk, tstk_cap;
     por_sum_item *items;
     size_t        nitems, items_cap;
-    uint32_t     *islots;   /* item id + 1, 0: empty */
-    size_t        islots_cap;
+    por_slots     islots;   /* item id + 1 */
     por_sumset   *sets;
     size_t        nsets, sets_cap;
     uint64_t     *wpool;    /* the sets' words */
     size_t        nwpool, wpool_cap;
-    uint32_t     *sslots;   /* summary id + 1, 0: empty */
-    size_t        sslots_cap;
+    por_slots     sslots;   /* summary id + 1 */
     uint64_t     *acc;      /* the set being built */
     size_t        acc_cap;
     int           off;      /* no more bookkeeping (see above) */
@@ -123,52 +121,41 @@ static int sums_state(por_ctx *c, por_sums *s, uint32_t u)
     return 0;
 }
 
+/* por_slots_reserve's hash of a value of islots / sslots. */
+static uint64_t islot_hash(const void *ctx, uint32_t v)
+{
+    return item_hash(&((const por_sums *)ctx)->items[v - 1]);
+}
+
+static uint64_t sslot_hash(const void *ctx, uint32_t v)
+{
+    return ((const por_sums *)ctx)->sets[v - 1].hash;
+}
+
 /* The id of item x, interned; UINT32_MAX when memory is refused. */
 static uint32_t item_id(por_ctx *c, por_sums *s, const por_sum_item *x)
 {
     uint64_t h = item_hash(x);
+    size_t   mask;
     size_t   i;
 
-    if (2 * (s->nitems + 1) > s->islots_cap) {
-        uint32_t *old = s->islots;
-        size_t    oldcap = s->islots_cap;
-        size_t    ncap = oldcap ? 2 * oldcap : 1024;
-        size_t    cap = 0;
-
-        s->islots = NULL;
-        if (por_cache_grow(c, (void **)&s->islots, &cap, ncap,
-                           sizeof *s->islots) != 0) {
-            s->islots = old;
-            return UINT32_MAX;
-        }
-        memset(s->islots, 0, cap * sizeof *s->islots);
-        s->islots_cap = cap;
-        for (size_t k = 0; k < oldcap; k++)
-            if (old[k] != 0) {
-                size_t j = (size_t)item_hash(&s->items[old[k] - 1])
-                           & (cap - 1);
-
-                while (s->islots[j] != 0)
-                    j = (j + 1) & (cap - 1);
-                s->islots[j] = old[k];
-            }
-        free(old);
-        c->mem.held -= oldcap * sizeof *s->islots;
-    }
-    for (i = (size_t)h & (s->islots_cap - 1); s->islots[i] != 0;
-         i = (i + 1) & (s->islots_cap - 1)) {
-        const por_sum_item *y = &s->items[s->islots[i] - 1];
+    if (por_slots_reserve(c, &s->islots, s->nitems + 1, 1024, 0,
+                          islot_hash, s) != 0)
+        return UINT32_MAX;
+    mask = s->islots.cap - 1;
+    for (i = (size_t)h & mask; s->islots.v[i] != 0; i = (i + 1) & mask) {
+        const por_sum_item *y = &s->items[s->islots.v[i] - 1];
 
         if (y->tids == x->tids && y->label == x->label && y->r == x->r
             && y->li == x->li)
-            return s->islots[i] - 1;
+            return s->islots.v[i] - 1;
     }
     if (s->nitems >= UINT32_MAX - 2
         || por_cache_grow(c, (void **)&s->items, &s->items_cap,
                           s->nitems + 1, sizeof *s->items) != 0)
         return UINT32_MAX;
     s->items[s->nitems] = *x;
-    s->islots[i] = (uint32_t)++s->nitems;
+    s->islots.v[i] = (uint32_t)++s->nitems;
     return (uint32_t)(s->nitems - 1);
 }
 
@@ -187,40 +174,19 @@ static uint32_t set_id(por_ctx *c, por_sums *s, const uint64_t *v,
                        size_t nw)
 {
     uint64_t h = set_hash(v, nw);
+    size_t   mask;
     size_t   i;
 
-    if (2 * (s->nsets + 1) > s->sslots_cap) {
-        uint32_t *old = s->sslots;
-        size_t    oldcap = s->sslots_cap;
-        size_t    ncap = oldcap ? 2 * oldcap : 1024;
-        size_t    cap = 0;
-
-        s->sslots = NULL;
-        if (por_cache_grow(c, (void **)&s->sslots, &cap, ncap,
-                           sizeof *s->sslots) != 0) {
-            s->sslots = old;
-            return UINT32_MAX;
-        }
-        memset(s->sslots, 0, cap * sizeof *s->sslots);
-        s->sslots_cap = cap;
-        for (size_t k = 0; k < oldcap; k++)
-            if (old[k] != 0) {
-                size_t j = (size_t)s->sets[old[k] - 1].hash & (cap - 1);
-
-                while (s->sslots[j] != 0)
-                    j = (j + 1) & (cap - 1);
-                s->sslots[j] = old[k];
-            }
-        free(old);
-        c->mem.held -= oldcap * sizeof *s->sslots;
-    }
-    for (i = (size_t)h & (s->sslots_cap - 1); s->sslots[i] != 0;
-         i = (i + 1) & (s->sslots_cap - 1)) {
-        const por_sumset *y = &s->sets[s->sslots[i] - 1];
+    if (por_slots_reserve(c, &s->sslots, s->nsets + 1, 1024, 0,
+                          sslot_hash, s) != 0)
+        return UINT32_MAX;
+    mask = s->sslots.cap - 1;
+    for (i = (size_t)h & mask; s->sslots.v[i] != 0; i = (i + 1) & mask) {
+        const por_sumset *y = &s->sets[s->sslots.v[i] - 1];
 
         if (y->hash == h && y->nw == nw
             && memcmp(s->wpool + y->off, v, nw * sizeof *v) == 0)
-            return s->sslots[i] - 1;
+            return s->sslots.v[i] - 1;
     }
     if (s->nsets >= UINT32_MAX - PS_ID0 - 1
         || s->nwpool + nw >= UINT32_MAX
@@ -234,7 +200,7 @@ static uint32_t set_id(por_ctx *c, por_sums *s, const uint64_t *v,
     s->sets[s->nsets].nw = (uint32_t)nw;
     s->sets[s->nsets].hash = h;
     s->nwpool += nw;
-    s->sslots[i] = (uint32_t)++s->nsets;
+    s->sslots.v[i] = (uint32_t)++s->nsets;
     return (uint32_t)(s->nsets - 1);
 }
 
@@ -365,6 +331,38 @@ static void close_scc(por_ctx *c, por_sums *s, size_t from)
 
 /* ------------------------------------------------------------ the API */
 
+int por_slots_grow(por_ctx *c, por_slots *t, size_t first, int strict,
+                   por_slots_hash hash, const void *ctx)
+{
+    uint32_t *old = t->v;
+    size_t    oldcap = t->cap;
+    size_t    cap = 0;
+    size_t    held = c->mem.held;
+
+    t->v = NULL;
+    if ((strict ? por_grow(&c->mem, (void **)&t->v, &cap,
+                           oldcap ? 2 * oldcap : first, sizeof *t->v)
+                : por_cache_grow(c, (void **)&t->v, &cap,
+                                 oldcap ? 2 * oldcap : first,
+                                 sizeof *t->v)) != 0) {
+        t->v = old;
+        return -1;
+    }
+    c->mem.held = held + (cap - oldcap) * sizeof *t->v;
+    memset(t->v, 0, cap * sizeof *t->v);
+    t->cap = cap;
+    for (size_t k = 0; k < oldcap; k++)
+        if (old[k] != 0) {
+            size_t j = (size_t)hash(ctx, old[k]) & (cap - 1);
+
+            while (t->v[j] != 0)
+                j = (j + 1) & (cap - 1);
+            t->v[j] = old[k];
+        }
+    free(old);
+    return 0;
+}
+
 int por_cache_grow(por_ctx *c, void **p, size_t *cap, size_t need,
                    size_t elem)
 {
@@ -403,10 +401,10 @@ void por_sums_free(por_sums *s)
     free(s->sum);
     free(s->tstk);
     free(s->items);
-    free(s->islots);
+    free(s->islots.v);
     free(s->sets);
     free(s->wpool);
-    free(s->sslots);
+    free(s->sslots.v);
     free(s->acc);
     free(s);
 }
