@@ -18,6 +18,8 @@
 #include <string.h>
 
 static void lower_seq(cstate *cs, ast_stmt *s, uint32_t from, uint32_t to);
+static void lower_unless(cstate *cs, ast_stmt *s, uint32_t from,
+                         uint32_t to, int nested, int opens_option);
 
 /* ------------------------------------------------------ the automaton */
 
@@ -42,15 +44,81 @@ static void add_eps(cstate *cs, uint32_t from, uint32_t to,
     e.text = fe_add_string(cs, text);
     e.atomic = cs->atomic_ctx;
     e.loc = fe_add_loc(cs, pos);
+    e.esc = cs->cur_esc;
     fe_push(&cs->edges, e);
 }
 
 /* Start a real transition: code emitted from now on belongs to it. */
 uint32_t fe_begin_trans(cstate *cs, diag_pos pos)
 {
+    uint32_t start = HERE;
+
     cs->cur_flags = 0;
     cs->cur_loc = fe_add_loc(cs, pos);
-    return HERE;
+    fe_emit_provided(cs);
+    return start;
+}
+
+/* pan evaluates the clause before any transition of the process
+ * (pangen1.c, provided()): as a guard at the head of each.  The clause
+ * names globals declared before the proctype (fe_check_provided), which
+ * no local may hide, and _priority. */
+void fe_emit_provided(cstate *cs)
+{
+    if (cs->in_claim)
+        return;
+    if (cs->prio) {
+        fe_emit(cs, BC_LOADG, BC_T_BYTE, 0, (int32_t)cs->prio_tok, 0);
+        fe_emit(cs, BC_STOREG, BC_T_BYTE, 0, (int32_t)cs->prio_tok, 0);
+    }
+    if (cs->prov == NULL)
+        return;
+    fe_cexpr(cs, cs->prov);
+    fe_emit(cs, BC_GUARD, 0, 0, 0, 0);
+}
+
+/* SPIN 6.5.2 (pangen4.c, proper_enabler): the clause may use global
+ * variables, _pid, _priority, constants, timeout, len/empty/nempty/
+ * full/nfull, get_priority and operators; not locals, run, or remote
+ * references. */
+void fe_check_provided(cstate *cs, const ast_expr *e)
+{
+    const fe_sym *y;
+
+    if (e != NULL) {
+        switch (e->kind) {
+        case AST_E_CONST: case AST_E_PID: case AST_E_NR_PR:
+        case AST_E_TIMEOUT:
+            return;
+        case AST_E_VAR:
+            y = fe_scope_find(&cs->globals, e->u.var.name);
+            if (y != NULL && y->kind == FE_SYM_MTYPE)
+                return;
+            if (y == NULL && strcmp(e->u.var.name, "_priority") == 0)
+                return;
+            if (y == NULL || y->rank > cs->proc_rank) {
+                diag_error(cs->d, e->pos, "a provided clause may read "
+                           "only global variables declared before the "
+                           "proctype, _pid and _priority (SPIN), not '%s'",
+                           e->u.var.name);
+                return;
+            }
+            fe_check_provided(cs, e->u.var.index);
+            return;
+        case AST_E_UNOP: case AST_E_BINOP: case AST_E_COND:
+        case AST_E_LEN: case AST_E_EMPTY: case AST_E_NEMPTY:
+        case AST_E_FULL: case AST_E_NFULL: case AST_E_GETPRIO:
+            fe_check_provided(cs, e->u.op.a);
+            fe_check_provided(cs, e->u.op.b);
+            fe_check_provided(cs, e->u.op.c);
+            return;
+        default:
+            diag_error(cs->d, e->pos, "invalid provided clause: SPIN "
+                       "allows only global variables, constants, _pid, "
+                       "timeout, channel tests and operators");
+            return;
+        }
+    }
 }
 
 /* End it: append the GOTO (patched when locations are final). */
@@ -59,6 +127,7 @@ void fe_end_trans(cstate *cs, uint32_t start, uint32_t from, uint32_t to,
 {
     edge e;
 
+    fe_remote_touch(cs);
     fe_emit(cs, BC_GOTO, 0, 0, (int32_t)to, 0);
     memset(&e, 0, sizeof e);
     e.from = from;
@@ -71,6 +140,7 @@ void fe_end_trans(cstate *cs, uint32_t start, uint32_t from, uint32_t to,
     e.atomic = cs->atomic_ctx;
     e.loc = cs->cur_loc;
     e.guardlike = cs->cur_guardlike;
+    e.esc = cs->cur_esc;
     cs->cur_guardlike = 0;
     fe_push(&cs->edges, e);
 }
@@ -122,6 +192,78 @@ static ast_stmt *new_assign(cstate *cs, ast_expr *lhs, ast_expr *rhs)
     return s;
 }
 
+/* The array `for (v in a)` runs over: its length through *n, or 0 with
+ * an error reported.  SPIN 6.5.2 (flow.c, for_index): a is an array,
+ * or a struct field path ending in one (an index on it is ignored); a
+ * channel is iterated only with a structure variable v (rotating its
+ * messages through v), which needs structures in messages: spore
+ * rejects it.  v is a plain scalar name. */
+static int for_in_count(cstate *cs, const ast_stmt *s, uint32_t *n)
+{
+    const ast_expr *v = fe_resolve_quiet(cs, s->u.range.var);
+    const ast_expr *a = fe_resolve_quiet(cs, s->u.range.lo);
+    const fe_sym   *vs, *as;
+
+    if (v->kind != AST_E_VAR || a->kind != AST_E_VAR)
+        goto bad;
+    vs = fe_lookup(cs, v->u.var.name);
+    as = fe_lookup(cs, a->u.var.name);
+    if (vs == NULL || as == NULL)
+        return 0;               /* the names pass reports it */
+    if (fe_is_chan_sym(as) && as->type->is_struct == 0
+        && a->u.var.field == NULL) {
+        diag_error(cs->d, a->pos, vs->type->is_struct
+                   ? "'for (%s in %s)' over a channel needs structures "
+                   "in messages, which spore does not support"
+                   : "'for (%s in %s)': SPIN iterates over a channel "
+                   "only with a structure variable (its one message "
+                   "field's type), and spore not at all",
+                   v->u.var.name, a->u.var.name);
+        return 0;
+    }
+    if (v->u.var.index != NULL || v->u.var.field != NULL || vs->count
+        || vs->type->is_struct || fe_is_chan_sym(vs)) {
+        diag_error(cs->d, v->pos, "bad index in 'for (%s in %s)': it "
+                   "must be a scalar variable, not a channel, structure "
+                   "or array", v->u.var.name, a->u.var.name);
+        return 0;
+    }
+    if (a->u.var.field != NULL) {
+        diag_error(cs->d, a->pos, "'for (%s in %s.%s)': SPIN does not "
+                   "iterate over a field of a structure", v->u.var.name,
+                   a->u.var.name, a->u.var.field->u.var.name);
+        return 0;
+    }
+    if (as->count == 0)
+        goto bad;
+    *n = as->count;
+    return 1;
+bad:
+    diag_error(cs->d, s->u.range.lo->pos, "'for (... in ...)': '%s' is "
+               "not an array (or a channel)", a->kind == AST_E_VAR
+               ? a->u.var.name : "...");
+    return 0;
+}
+
+/* for (v in a), a an array of n elements: for (v : 0 .. n - 1), as
+ * SPIN expands it; NULL (an error reported) when a is not an array. */
+static ast_stmt *for_in_range(cstate *cs, const ast_stmt *s)
+{
+    ast_stmt *f;
+    uint32_t  n;
+
+    if (!for_in_count(cs, s, &n))
+        return NULL;
+    f = new_stmt(cs, AST_S_FOR, s->pos);
+    f->u.range.var = s->u.range.var;
+    f->u.range.lo = new_expr(cs, AST_E_CONST, s->pos);
+    f->u.range.lo->u.ival = 0;
+    f->u.range.hi = new_expr(cs, AST_E_CONST, s->pos);
+    f->u.range.hi->u.ival = (int64_t)n - 1;
+    f->u.range.body = s->u.range.body;
+    return f;
+}
+
 /* select (v : lo .. hi) and for (v : lo .. hi) as SPIN expands them.
  * select with constant bounds and at most 33 values: one assignment per
  * value (an if), as SPIN 6.5.2 does;
@@ -130,12 +272,19 @@ static ast_stmt *new_assign(cstate *cs, ast_expr *lhs, ast_expr *rhs)
 ast_stmt *fe_expand_range(cstate *cs, const ast_stmt *s)
 {
     ast_expr   *v = s->u.range.var;
-    ast_stmt   *init = new_assign(cs, v, s->u.range.lo);
-    ast_stmt   *loop, *g, *inc, *brk;
+    ast_stmt   *init, *loop, *g, *inc, *brk;
     ast_option *o1, *o2;
     int64_t     lo, hi;
-    const ast_expr *l = fe_resolve_quiet(cs, s->u.range.lo);
-    const ast_expr *h = fe_resolve_quiet(cs, s->u.range.hi);
+    const ast_expr *l, *h;
+
+    if (s->kind == AST_S_FOR_IN) {
+        if ((s = for_in_range(cs, s)) == NULL)
+            return new_stmt(cs, AST_S_SKIP, NOPOS);
+        v = s->u.range.var;
+    }
+    init = new_assign(cs, v, s->u.range.lo);
+    l = fe_resolve_quiet(cs, s->u.range.lo);
+    h = fe_resolve_quiet(cs, s->u.range.hi);
 
     /* SPIN checks number literals only (its select is expanded from
      * the text; `1 .. N-1` with N = 1 is an empty for, not an error) */
@@ -472,6 +621,7 @@ static void lower_stmt(cstate *cs, ast_stmt *s, uint32_t from, uint32_t to)
         lb.loc = from;
         lb.pos = s->pos;
         if (s->u.label.stmt->kind == AST_S_FOR
+            || s->u.label.stmt->kind == AST_S_FOR_IN
             || s->u.label.stmt->kind == AST_S_SELECT) {
             /* SPIN labels the loop a for/select expands into, not the
              * assignment of its first value: `L: for (...)` ... `goto L`
@@ -493,15 +643,17 @@ static void lower_stmt(cstate *cs, ast_stmt *s, uint32_t from, uint32_t to)
         }
         fe_push(&cs->labels, lb);
         cs->first_nested = nested;
-        /* a goto or break under an end, progress or accept label is a
-         * step of its own in SPIN (the label's mark needs a state of its
-         * own: `progress: goto L'); under an ordinary label it is folded */
+        /* a goto or break under an end, progress or accept label, or
+         * a label a remote reference names, is a step of its own in SPIN
+         * (the label's mark needs a state of its own: `progress: goto
+         * L'); under an ordinary label it is folded */
         cs->option_first = opens_option
             || ((s->u.label.stmt->kind == AST_S_GOTO
                  || s->u.label.stmt->kind == AST_S_BREAK)
                 && (fe_starts_with(lb.name, "end")
                     || fe_starts_with(lb.name, "progress")
-                    || fe_starts_with(lb.name, "accept")));
+                    || fe_starts_with(lb.name, "accept")
+                    || fe_remote_named(cs, lb.name)));
         lower_stmt(cs, s->u.label.stmt, from, to);
         break;
     case AST_S_ELSE:
@@ -536,14 +688,91 @@ static void lower_stmt(cstate *cs, ast_stmt *s, uint32_t from, uint32_t to)
         add_eps(cs, from, to, NULL, s->pos, "xr");
         break;
     case AST_S_FOR:
+    case AST_S_FOR_IN:
         mark = fe_block_open(cs);
         fe_lower_seq_ex(cs, fe_expand_range(cs, s), from, to, 0);
         fe_block_close(cs, mark);
+        break;
+    case AST_S_UNLESS:
+        lower_unless(cs, s, from, to, nested, opens_option);
         break;
     default:
         basic_trans(cs, s, from, to, 0);
         break;
     }
+}
+
+/* The label on the guard of escape s (its first statement, through
+ * blocks, atomic sequences and the options of an if or do), or NULL. */
+static const ast_stmt *guard_label(const ast_stmt *s, int depth)
+{
+    const ast_option *o;
+    const ast_stmt   *l;
+
+    for (; s != NULL && depth < 64; depth++) {
+        switch (s->kind) {
+        case AST_S_LABEL:
+            return s;
+        case AST_S_BLOCK: case AST_S_ATOMIC: case AST_S_DSTEP:
+            s = s->u.body;
+            break;
+        case AST_S_IF: case AST_S_DO:
+            for (o = s->u.options; o != NULL; o = o->next)
+                if ((l = guard_label(o->seq, depth + 1)) != NULL)
+                    return l;
+            return NULL;
+        case AST_S_UNLESS:
+            s = s->u.unless.main;
+            break;
+        default:
+            return NULL;
+        }
+    }
+    return NULL;
+}
+
+/*
+ * { main } unless { escape } (SPIN 6.5.2's semantics, checked against
+ * pan): while the process is at a location of main, the transitions of
+ * the escape's first statement (its guard) come first; when one of them
+ * is executable, main's are not (finish.c copies the escape's
+ * transitions to every location one of whose transitions belongs to
+ * main, and engine/model/ts.c gives them priority).  The escape itself
+ * is lowered from a location of its own, which only those copies leave;
+ * it is covered by the unless statements around this one, not by this
+ * one.  Where main ends, the escape no longer applies.
+ */
+static void lower_unless(cstate *cs, ast_stmt *s, uint32_t from,
+                         uint32_t to, int nested, int opens_option)
+{
+    ast_stmt       *m = s->u.unless.main;
+    const ast_stmt *l;
+    fe_escape       e;
+    uint32_t        save = cs->cur_esc;
+
+    /* SPIN: "label placed incorrectly" */
+    if (m->kind == AST_S_LABEL && m->u.label.stmt != NULL
+        && m->u.label.stmt->kind != AST_S_BLOCK
+        && m->u.label.stmt->kind != AST_S_ATOMIC)
+        diag_error(cs->d, m->pos, "label '%s' placed incorrectly: SPIN "
+                   "rejects `%s: stmt unless stmt'; write `%s: { stmt "
+                   "unless stmt }'", m->u.label.name, m->u.label.name,
+                   m->u.label.name);
+    if ((l = guard_label(s->u.unless.escape, 0)) != NULL)
+        diag_error(cs->d, l->pos, "label '%s' on the guard of an escape: "
+                   "a jump cannot go there, the guard is not a state of "
+                   "its own (SPIN rejects it)", l->u.label.name);
+    e.entry = fe_new_loc(cs);
+    e.parent = save;
+    e.atomic = cs->atomic_ctx;
+    fe_push(&cs->escs, e);
+    cs->cur_esc = (uint32_t)cs->escs.n;
+    cs->first_nested = nested;
+    cs->option_first = opens_option;
+    lower_stmt(cs, m, from, to);
+    cs->cur_esc = save;
+    cs->first_nested = 1;
+    lower_stmt(cs, s->u.unless.escape, e.entry, to);
 }
 
 void fe_lower_seq_ex(cstate *cs, ast_stmt *s, uint32_t from, uint32_t to,

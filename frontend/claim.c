@@ -64,6 +64,11 @@ static void check_expr(cstate *cs, const ast_expr *e)
             break;
         case AST_E_CONST: case AST_E_NR_PR: case AST_E_UNDERSCORE:
             break;
+        case AST_E_REMOTE:
+            check_expr(cs, e->u.remote.pid);
+            if (e->u.remote.var != NULL)
+                check_expr(cs, e->u.remote.var->u.var.index);
+            break;
         default:                /* operators: a, b, c are single nodes */
             check_expr(cs, e->u.op.a);
             check_expr(cs, e->u.op.b);
@@ -99,11 +104,15 @@ static void check_stmt(cstate *cs, const ast_stmt *s, int depth)
     case AST_S_DECL:
         what = "a variable declaration";
         break;
-    case AST_S_SELECT: case AST_S_FOR:
+    case AST_S_SELECT: case AST_S_FOR: case AST_S_FOR_IN:
         what = s->kind == AST_S_SELECT ? "'select'" : "'for'";
         break;
     case AST_S_DSTEP:
         diag_error(cs->d, s->pos, "'d_step' in a never claim is not "
+                   "supported by spore");
+        break;
+    case AST_S_UNLESS:
+        diag_error(cs->d, s->pos, "'unless' in a never claim is not "
                    "supported by spore");
         break;
     case AST_S_IF: case AST_S_DO:
@@ -246,7 +255,7 @@ static ast_decl *ltl_claim(cstate *cs, const ast_decl *d)
     free(text);
     if (marked == NULL)
         return NULL;
-    lp = lang_parse_string(name, marked, strlen(marked), cs->d);
+    lp = lang_parse_claim(name, marked, strlen(marked), cs->lp, cs->d);
     free(marked);
     if (lp == NULL)
         return NULL;

@@ -271,6 +271,11 @@ static void crun(cstate *cs, const ast_expr *e)
                    "%u given", e->u.run.name, cs->proclist.v[pt].nparams,
                    cs->proclist.v[pt].nparams == 1 ? "" : "s", n);
     fe_emit(cs, BC_RUN, 0, pt, (int32_t)n, (int32_t)fe_add_loc(cs, e->pos));
+    if (e->u.run.priority != NULL) {    /* run P() priority N */
+        fe_emit(cs, BC_DUP, 0, 0, 0, 0);
+        fe_emit(cs, BC_PUSHK, 0, 0, fe_prio_value(cs, e->u.run.priority), 0);
+        fe_emit(cs, BC_SETPRIO, 0, 0, 0, (int32_t)fe_add_loc(cs, e->pos));
+    }
 }
 
 static void cexpr_inner(cstate *cs, const ast_expr *e);
@@ -375,6 +380,10 @@ static void cexpr_inner(cstate *cs, const ast_expr *e)
     case AST_E_RUN:
         crun(cs, e);
         break;
+    case AST_E_GETPRIO:
+        fe_cexpr(cs, e->u.op.a);
+        fe_emit(cs, BC_GETPRIO, 0, 0, 0, 0);
+        break;
     case AST_E_PID:
         if (!cs->in_proc)
             diag_error(cs->d, e->pos, "_pid outside a proctype");
@@ -394,6 +403,9 @@ static void cexpr_inner(cstate *cs, const ast_expr *e)
     case AST_E_EVAL:
         diag_error(cs->d, e->pos, "'eval' can only be a receive argument");
         fe_emit(cs, BC_PUSHK, 0, 0, 0, 0);
+        break;
+    case AST_E_REMOTE:
+        fe_cremote(cs, e);
         break;
     case AST_E_POLL:
     case AST_E_RPOLL:
@@ -661,6 +673,11 @@ void fe_cbasic(cstate *cs, const ast_stmt *s)
     case AST_S_ASSERT:
         fe_cexpr(cs, s->u.expr);
         fe_emit(cs, BC_ASSERT, 0, 0, 0, (int32_t)fe_add_loc(cs, s->pos));
+        break;
+    case AST_S_SETPRIO:
+        fe_cexpr(cs, s->u.assign.lhs);
+        fe_cexpr(cs, s->u.assign.rhs);
+        fe_emit(cs, BC_SETPRIO, 0, 0, 0, (int32_t)fe_add_loc(cs, s->pos));
         break;
     case AST_S_PRINTF:
         start = HERE;

@@ -150,7 +150,8 @@ static int can_block(const bc_program *p, uint32_t t)
 
 /* Location li of the program (an index into pclocs): can a process
  * standing there be unable to move (every transition may block, and
- * none is an else)? */
+ * none is an else)?  An else under a provided clause starts with the
+ * clause's guard: it may block too. */
 static int loc_can_block(const bc_program *p, uint32_t li)
 {
     const bc_pcloc *l = &p->pclocs[li];
@@ -159,7 +160,8 @@ static int loc_can_block(const bc_program *p, uint32_t li)
     if (l->ntrans == 0)
         return 0;
     for (k = l->first; k < l->first + l->ntrans; k++)
-        if ((p->trans[k].flags & BC_TR_ELSE) || !can_block(p, k))
+        if (((p->trans[k].flags & BC_TR_ELSE) && !has_op(p, k, BC_GUARD))
+            || !can_block(p, k))
             return 0;
     return 1;
 }
@@ -226,6 +228,29 @@ static void compute_gate(bc_program *p)
             if (has_chanop(p, k))
                 chans = 1;
         }
+    }
+    /* unless: at a location whose escapes hold a send, main's
+     * transitions move only while that send cannot: with rendezvous
+     * channels, only while no partner stands ready to receive.  That is
+     * the same fact as an owner's (a partner's readiness), so such a
+     * location counts as an inner one (doc/soundness.md, unless). */
+    for (k = 0; rdv && k < p->npclocs; k++) {
+        bc_pcloc *l = &p->pclocs[k];
+        int             send = 0;
+
+        if (!(l->flags & BC_L_ESCAPE))
+            continue;
+        for (t = l->first; t < l->first + l->ntrans
+                           && (p->trans[t].flags & BC_TR_ESCAPE); t++)
+            if (has_op(p, t, BC_SEND))
+                send = 1;
+        if (!send)
+            continue;
+        l->flags |= BC_L_GATE;
+        inner = chans = 1;
+        for (t = l->first; t < l->first + l->ntrans; t++)
+            for (w = 0; w < nw; w++)
+                gr[w] |= bc_reads(p, t)[w];
     }
     if (!inner) {
         free(gr);

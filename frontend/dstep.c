@@ -157,6 +157,11 @@ static void dstep_stmt(cstate *cs, ast_stmt *s)
         diag_error(cs->d, s->pos, "'else' must be the first statement of "
                    "an option");
         break;
+    case AST_S_UNLESS:
+        diag_error(cs->d, s->pos, "'unless' inside a d_step (SPIN rejects "
+                   "it: a d_step is one indivisible step)");
+        dstep_stmt(cs, s->u.unless.main);
+        break;
     case AST_S_DECL: {
         /* the d_step is a statement, so the body has started: the
          * initial value is assigned here (SPIN) */
@@ -180,6 +185,7 @@ static void dstep_stmt(cstate *cs, ast_stmt *s)
         dstep_seq(cs, fe_expand_range(cs, s));
         break;
     case AST_S_FOR:
+    case AST_S_FOR_IN:
         mark = fe_block_open(cs);
         dstep_seq(cs, fe_expand_range(cs, s));
         fe_block_close(cs, mark);

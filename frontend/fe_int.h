@@ -158,13 +158,41 @@ typedef struct edge {
                                    d_step", which SPIN rejects) */
     int         guardlike;      /* an expression statement or a receive:
                                    a read of a dead local resets it */
+    uint32_t    esc;            /* the innermost unless whose main holds
+                                   this edge: index + 1 into cstate.escs;
+                                   0: none (automaton.c, lower_unless) */
 } edge;
+
+/* An unless of the proctype being lowered (automaton.c, finish.c): the
+ * location its escape starts from (its transitions are copied, with
+ * priority, to every location of the main part) and the unless around
+ * this one. */
+typedef struct fe_escape {
+    uint32_t entry;             /* automaton location */
+    uint32_t parent;            /* index + 1 into cstate.escs; 0: none */
+    uint32_t atomic;            /* the atomic context of the unless */
+} fe_escape;
 
 typedef struct label {
     const char *name;
     uint32_t    loc;            /* automaton location */
     diag_pos    pos;
 } label;
+
+/* Remote references (frontend/remote.c). */
+typedef struct rr_label {       /* a label of a lowered proctype */
+    uint32_t    proc;           /* its index in procs */
+    const char *name;
+    uint32_t    pc;             /* its location, numbered */
+} rr_label;
+
+typedef struct rr_fix {         /* a reference to patch once every
+                                   proctype is lowered */
+    uint32_t        proc;       /* the proctype referred to */
+    uint32_t        insn;       /* RPC (label) or RLOAD (variable) */
+    uint32_t        index;      /* INDEX of proc[pid]:v[i], or NOLOC */
+    const ast_expr *e;          /* the AST_E_REMOTE */
+} rr_fix;
 
 typedef struct subst {          /* an inline parameter bound to an argument */
     const char *name;
@@ -306,6 +334,9 @@ typedef struct cstate {
     FE_VEC(uint32_t)    latomic;        /* atomic context of each location */
     uint32_t            natomic;        /* atomic contexts so far */
     FE_VEC(label)       labels;
+    FE_VEC(fe_escape)   escs;           /* the unless statements */
+    uint32_t            cur_esc;        /* innermost unless being lowered
+                                           (index + 1 into escs), 0: none */
     FE_VEC(subst)       substs;
     uint32_t            break_to;       /* NOLOC outside do */
     uint32_t            atomic_ctx;     /* 0 outside atomic */
@@ -365,6 +396,15 @@ typedef struct cstate {
                                            the initial state over a
                                            limit */
 
+    /* the proctype's `provided (e)' clause, or NULL: every transition
+     * of the proctype starts with e's guard (fe_begin_trans) */
+    const ast_expr     *prov;
+    /* process priorities used (lang_program.uses_priority): every
+     * process has `_priority' at frame offset 0, and every step reads
+     * and writes the global byte prio_tok (fe_emit_provided) */
+    int                 prio;
+    uint32_t            prio_tok;
+
     /* the never claim (frontend/claim.c) */
     int                 in_claim;       /* lowering the claim */
     lang_program       *claim_lp;       /* the parsed claim of an ltl
@@ -374,6 +414,23 @@ typedef struct cstate {
     int                 claim_ltl;      /* the claim is an ltl block's */
     uint32_t            claim_next;     /* location id + 1 of its first
                                            X (next), 0: none */
+
+    /* remote references (frontend/remote.c) */
+    uint8_t            *rr_observed;    /* per proctype: some reference
+                                           names it (NULL: none does) */
+    uint8_t            *rr_varobs;      /* per proctype: some reference
+                                           reads one of its variables */
+    int                 rr_vars;        /* some reference reads a
+                                           variable: no dead-variable
+                                           reset (pan's REM_VARS) */
+    uint32_t            rr_off;         /* the bytes RMARK and RTOUCH
+                                           name, in G */
+    int                 rr_touch;       /* the proctype being lowered is
+                                           observed: its steps RTOUCH */
+    FE_VEC(rr_label)    rr_labels;
+    FE_VEC(rr_label)    rr_named;       /* the labels references name
+                                           (.pc unused) */
+    FE_VEC(rr_fix)      rr_fixes;
 } cstate;
 
 /* The index of the next instruction to emit. */
@@ -493,6 +550,18 @@ void fe_chan_poll_use(cstate *cs, const ast_expr *e, uint32_t nargs);
  * transition and add its edge; the rest are helpers d_step shares. */
 uint32_t fe_new_loc(cstate *cs);
 uint32_t fe_begin_trans(cstate *cs, diag_pos pos);
+/* Emit the prologue of every transition of a process: the guard of the
+ * proctype's provided clause (so a process whose clause is false cannot
+ * move, its else and its end included, and the read sets (deps.c) and
+ * the dynamic labels include what it reads), and in a model with
+ * priorities a read and write of the byte prio_tok (every step then
+ * depends on every other: whether a process may move depends on what
+ * every process of higher priority can do).  Nothing without either.
+ * fe_check_provided reports what SPIN's clause may not use. */
+void fe_emit_provided(cstate *cs);
+/* A priority tag's value, checked to be a constant in 1 .. 255. */
+int32_t fe_prio_value(cstate *cs, const ast_expr *e);
+void fe_check_provided(cstate *cs, const ast_expr *e);
 void fe_end_trans(cstate *cs, uint32_t start, uint32_t from, uint32_t to,
                   diag_pos pos, uint32_t text, uint32_t flags);
 ast_stmt *fe_expand_range(cstate *cs, const ast_stmt *s);
@@ -540,5 +609,33 @@ ast_decl *fe_claim_pick(cstate *cs);
 void fe_claim_check(cstate *cs, const ast_decl *claim);
 void fe_claim_code(cstate *cs, const bc_proctype *pt, uint32_t first_trans);
 void fe_claim_fini(cstate *cs);
+
+/* frontend/remote.c: remote references P[i]@label, P[i]:x.
+ * fe_remote_scan (after the claim is picked, before lowering) finds
+ * the proctypes the model's references name and places the bytes
+ * that stand for their processes' state in G; fe_remote_begin_proc
+ * sets cs->rr_touch for proctype k; fe_remote_touch emits the RTOUCH
+ * a step of an observed proctype ends with (before its GOTO);
+ * fe_remote_label records a label of the proctype being finished and
+ * its pc (numbered location); fe_cremote emits a reference's
+ * value; fe_remote_finish patches the references once every proctype
+ * is lowered, reporting unknown labels and variables; fe_remote_fini
+ * frees. */
+void fe_remote_scan(cstate *cs);
+void fe_remote_begin_proc(cstate *cs, uint32_t k);
+void fe_remote_touch(cstate *cs);
+/* Does a remote reference name the label `name` of the proctype being
+ * lowered?  (SPIN then keeps `name: goto L' as a step of its own,
+ * "(1)", so that a process can be seen there.) */
+int fe_remote_named(const cstate *cs, const char *name);
+/* After the transitions of the proctype being finished are numbered
+ * (from first_tr on) and before the dead-variable reset: when only its
+ * labels are referenced, its steps that neither leave nor enter a
+ * location a reference names lose their RTOUCH (made a NOP). */
+void fe_remote_prune(cstate *cs, uint32_t first_tr);
+void fe_remote_label(cstate *cs, const char *name, uint32_t pc);
+void fe_cremote(cstate *cs, const ast_expr *e);
+void fe_remote_finish(cstate *cs);
+void fe_remote_fini(cstate *cs);
 
 #endif /* SPORE_FRONTEND_FE_INT_H */

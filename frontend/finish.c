@@ -97,8 +97,10 @@ static int is_zero_store(const dead_ctx *dc, uint32_t t)
 {
     const bc_insn *c = dc->cs->code.v + dc->tr[t].code;
 
-    return dc->tr[t].ncode == 3 && c[0].op == BC_PUSHK && c[0].b == 0
-        && c[1].op == BC_STOREL;
+    return (dc->tr[t].ncode == 3
+            || (dc->tr[t].ncode == 4
+                && (c[2].op == BC_RTOUCH || c[2].op == BC_NOP)))
+        && c[0].op == BC_PUSHK && c[0].b == 0 && c[1].op == BC_STOREL;
 }
 
 /* Copy transition t's code to the end with resets of the candidates in
@@ -137,7 +139,8 @@ static void dead_var_reset(cstate *cs, uint32_t first_tr, uint32_t loc0,
     memset(&dc, 0, sizeof dc);
     for (y = cs->locals.syms; y && dc.ncand < 64; y = y->next)
         if (y->kind == FE_SYM_LOCAL && !y->count && !y->type->is_struct
-            && !(y->type->vflags & BC_V_CHAN)) {
+            && !(y->type->vflags & BC_V_CHAN)
+            && strcmp(y->name, "_priority") != 0) {  /* ts.c reads it */
             dc.cand_off[dc.ncand] = y->offset;
             dc.cand_type[dc.ncand++] = y->type->bctype;
         }
@@ -214,6 +217,7 @@ typedef struct finish_ctx {
     /* the edges leaving location l, in the order they were made, are
      * eidx[efirst[l] .. efirst[l + 1]) */
     const uint32_t *efirst, *eidx;
+    diag_pos        else_pos;   /* of the last else appended */
 } finish_ctx;
 
 /* Append the transitions leaving automaton location `from` as
@@ -246,6 +250,8 @@ static void emit_loc_trans(finish_ctx *fl, uint32_t src, uint32_t from,
         t.loc = ed->loc;
         t.text = ed->text;
         t.flags = ed->flags;
+        if (ed->flags & BC_TR_ELSE)
+            fl->else_pos = ed->pos;
         /* keeps the CPU when it stays inside the sequence; a step back
          * to the sequence's own entry (an atomic body that is a do
          * option) leaves it, and SPIN stores the state there */
@@ -260,6 +266,141 @@ static void emit_loc_trans(finish_ctx *fl, uint32_t src, uint32_t from,
         fe_push(&cs->trans, t);
         fe_push(fl->guardlike, (uint8_t)ed->guardlike);
     }
+}
+
+/* The edge by which escape x's entry copies a loop's head (its first
+ * statement is a do: automaton.c makes an eps 3 edge), or NULL. */
+static const edge *escape_loop_entry(const finish_ctx *fl, uint32_t x)
+{
+    uint32_t l = fl->cs->escs.v[x - 1].entry;
+
+    if (fl->efirst[l + 1] - fl->efirst[l] != 1)
+        return NULL;
+    return fl->cs->edges.v[fl->eidx[fl->efirst[l]]].eps == 3
+           ? &fl->cs->edges.v[fl->eidx[fl->efirst[l]]] : NULL;
+}
+
+/* Gather the escapes of the transitions that emit_loc_trans() would
+ * append for automaton location `from` (the unless statements whose main
+ * holds each, innermost first), in pan's order of prepending them: per
+ * transition, its escapes from the innermost to the outermost.  *order
+ * holds escape numbers (index + 1 into cs->escs) times 2, plus 1 for the
+ * escape's entry jump (below), each at most once.
+ *
+ * pan's quirk: a transition inside an atomic sequence that is itself
+ * inside main (not its last step) has for its escape the escape's first
+ * element before jump folding.  When the escape begins with a do, that
+ * is the jump into the loop, an unconditional step of its own (SPIN 6.5.2
+ * pan.t: escp is the ".(goto)" state there, the DO state elsewhere). */
+static void gather_escapes(finish_ctx *fl, uint32_t from, int depth,
+                           uint32_t *order, uint32_t *n)
+{
+    cstate  *cs = fl->cs;
+    uint32_t e, x, k, id;
+
+    for (e = fl->efirst[from]; e < fl->efirst[from + 1]; e++) {
+        const edge *ed = &cs->edges.v[fl->eidx[e]];
+        int         inner;
+
+        if (ed->eps == 3) {
+            if (depth < 8)
+                gather_escapes(fl, resolve_loc(fl->alias, ed->to, fl->n),
+                               depth + 1, order, n);
+            continue;
+        }
+        if (ed->eps)
+            continue;
+        inner = ed->atomic != 0 && cs->latomic.v[resolve_loc(fl->alias,
+                                                             ed->to, fl->n)]
+                                   == ed->atomic;
+        for (x = ed->esc; x != 0; x = cs->escs.v[x - 1].parent) {
+            id = 2 * x + (inner && ed->atomic != cs->escs.v[x - 1].atomic
+                          && escape_loop_entry(fl, x) != NULL);
+            for (k = 0; k < *n && order[k] != id; k++)
+                ;
+            if (k == *n)
+                order[(*n)++] = id;
+        }
+    }
+}
+
+/* The entry jump of escape x as a transition of location src (see
+ * gather_escapes): always executable, to the loop's head. */
+static void emit_escape_jump(finish_ctx *fl, uint32_t src, uint32_t x)
+{
+    cstate     *cs = fl->cs;
+    const edge *ed = escape_loop_entry(fl, x);
+    bc_trans    t;
+
+    memset(&t, 0, sizeof t);
+    t.code = HERE;
+    t.ncode = 1;
+    t.proc = (uint32_t)cs->procs.n;
+    t.src = (uint16_t)fl->num[src];
+    t.dst = (uint16_t)fl->num[resolve_loc(fl->alias, ed->to, fl->n)];
+    fe_emit(cs, BC_GOTO, 0, 0, (int32_t)t.dst, 0);
+    t.loc = ed->loc;
+    t.text = ed->text;
+    if (fl->pl->ntrans == 0)
+        fl->pl->loc = t.loc;
+    fl->pl->ntrans++;
+    fe_push(&cs->trans, t);
+    fe_push(fl->guardlike, (uint8_t)0);
+}
+
+/*
+ * unless (automaton.c, lower_unless): at a location where some
+ * transition belongs to the main part of unless statements, the
+ * transitions of their escapes' guards come first, group by group, each
+ * marked BC_TR_ESCAPE and the first of a group BC_TR_ESC_HEAD, and the
+ * location BC_L_ESCAPE (engine/model/ts.c gives the first group with an
+ * executable transition priority over the rest).  The order is pan's:
+ * it prepends, for each transition of the location in turn, the escapes
+ * of its unless statements from the innermost to the outermost (one
+ * already there is not added again), so that by default an outer escape
+ * comes before an inner one (pan -J, which reverses this, is not
+ * modelled).  Returns the number of transitions appended.
+ */
+static uint32_t emit_escapes(finish_ctx *fl, uint32_t i)
+{
+    cstate   *cs = fl->cs;
+    uint32_t *order;
+    uint32_t  n = 0, k, first, total = 0;
+
+    if (cs->escs.n == 0)
+        return 0;
+    order = xmalloc(sizeof *order * cs->escs.n * 2);
+    gather_escapes(fl, i, 0, order, &n);
+    for (k = n; k-- > 0;) {             /* the last prepended is first */
+        uint32_t x = order[k] / 2;
+
+        first = (uint32_t)cs->trans.n;
+        if (order[k] & 1)
+            emit_escape_jump(fl, i, x);
+        else
+            emit_loc_trans(fl, i, resolve_loc(fl->alias,
+                                              cs->escs.v[x - 1].entry,
+                                              fl->n), 0);
+        for (uint32_t t = first; t < cs->trans.n; t++)
+            cs->trans.v[t].flags |= BC_TR_ESCAPE
+                                    | (t == first ? BC_TR_ESC_HEAD : 0);
+        total += (uint32_t)cs->trans.n - first;
+    }
+    free(order);
+    if (total > 0)
+        fl->pl->flags |= BC_L_ESCAPE;
+    return total;
+}
+
+/* The else transitions of location pl (unless: an escape may bring
+ * one where main has one, or two escapes one each). */
+static uint32_t count_else(const cstate *cs, const bc_pcloc *pl)
+{
+    uint32_t n = 0;
+
+    for (uint32_t t = pl->first; t < pl->first + pl->ntrans; t++)
+        n += (cs->trans.v[t].flags & BC_TR_ELSE) != 0;
+    return n;
 }
 
 /* A label defined again: entries of cs->labels. */
@@ -287,7 +428,7 @@ void fe_finish_proc(cstate *cs, bc_proctype *pt, uint32_t start,
     uint32_t *neps = xcalloc(n, sizeof *neps);
     uint32_t *num = xmalloc(sizeof *num * n);
     uint32_t *efirst, *eidx;
-    uint32_t  i, j, nl = 0, first_tr, first = 0;
+    uint32_t  i, j, nl = 0, first_tr, first = 0, nesc;
     name_ix  *lix;
     label_dup *dups;
     uint8_t  *dentry;              /* per location: a d_step's entry */
@@ -378,8 +519,10 @@ void fe_finish_proc(cstate *cs, bc_proctype *pt, uint32_t start,
         edge *ed = &cs->edges.v[e];
         if (ed->eps == 1) {
             ed->code = HERE;
+            fe_emit_provided(cs);
+            fe_remote_touch(cs);
             fe_emit(cs, BC_GOTO, 0, 0, 0, 0);
-            ed->ncode = 1;
+            ed->ncode = HERE - ed->code;
             ed->eps = 0;
         }
     }
@@ -395,6 +538,9 @@ void fe_finish_proc(cstate *cs, bc_proctype *pt, uint32_t start,
             cs->lflags.v[l] |= BC_L_ACCEPT;
     }
     cs->lflags.v[final] |= BC_L_END | BC_L_FINAL;
+    for (i = 0; i < cs->escs.n; i++)    /* unless: reached by no step */
+        if (alias[cs->escs.v[i].entry] == NOLOC)
+            cs->lflags.v[cs->escs.v[i].entry] |= BC_L_ESC_ENTRY;
     /* Index the edges by the location they leave (counting sort: the
      * order of the edges of one location is kept). */
     efirst = xcalloc((size_t)n + 1, sizeof *efirst);
@@ -411,6 +557,9 @@ void fe_finish_proc(cstate *cs, bc_proctype *pt, uint32_t start,
     /* Number the surviving locations. */
     for (i = 0; i < n; i++)
         num[i] = alias[i] == NOLOC ? nl++ : NOLOC;
+    for (i = 0; i < cs->labels.n; i++)      /* for P@label */
+        fe_remote_label(cs, cs->labels.v[i].name,
+                        num[resolve_loc(alias, cs->labels.v[i].loc, n)]);
     if (nl > 65535) {
         diag_error(cs->d, cs->proc_pos, "proctype '%s' has %u control "
                    "locations, more than spore's limit of 65535",
@@ -442,10 +591,22 @@ void fe_finish_proc(cstate *cs, bc_proctype *pt, uint32_t start,
         fl.guardlike = &guardlike;
         fl.efirst = efirst;
         fl.eidx = eidx;
+        nesc = emit_escapes(&fl, i);
         emit_loc_trans(&fl, i, i, 0);
+        if (nesc > 0 && pl.ntrans > nesc)   /* the statement here is
+                                               main's, not the escape's */
+            pl.loc = cs->trans.v[pl.first + nesc].loc;
+        if (nesc > 0 && count_else(cs, &pl) > 1)
+            diag_error(cs->d, fl.else_pos, "the escape of an unless brings "
+                       "a second 'else' where this one is (SPIN's pan "
+                       "refuses it: a state that \"inherits 2 'else' "
+                       "stmnts\")");
         fe_push(&cs->pclocs, pl);
     }
-    if (cs->fo == NULL || !cs->fo->keep_all)
+    fe_remote_prune(cs, first_tr);
+    /* pan has no dead-variable reset in a model with a remote variable
+     * reference (REM_VARS): the variable is read from outside */
+    if ((cs->fo == NULL || !cs->fo->keep_all) && !cs->rr_vars)
         dead_var_reset(cs, first_tr, pt->loc0, guardlike.v);
     free(guardlike.v);
     free(efirst);

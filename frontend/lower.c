@@ -168,8 +168,13 @@ static int seq_has_xclaim(const ast_stmt *s, int depth)
             if (seq_has_xclaim(s->u.label.stmt, depth + 1))
                 return 1;
             break;
-        case AST_S_FOR:
+        case AST_S_FOR: case AST_S_FOR_IN:
             if (seq_has_xclaim(s->u.range.body, depth + 1))
+                return 1;
+            break;
+        case AST_S_UNLESS:
+            if (seq_has_xclaim(s->u.unless.main, depth + 1)
+                || seq_has_xclaim(s->u.unless.escape, depth + 1))
                 return 1;
             break;
         default:
@@ -215,6 +220,42 @@ static void emit_xclaims(cstate *cs, bc_proctype *pt)
     pt->xclaims = xc;
 }
 
+/* A model with priorities: the local _priority, a byte at frame offset
+ * 0 of every process (ts.c reads it there), before the parameters; it
+ * is not printed and never reset as dead (finish.c). */
+static void declare_priority(cstate *cs)
+{
+    fe_sym *s = arena_alloc(cs->mem, sizeof *s);
+
+    memset(s, 0, sizeof *s);
+    s->name = "_priority";
+    s->kind = FE_SYM_LOCAL;
+    s->type = &fe_type_byte;
+    s->pos = cs->proc_pos;
+    s->rank = cs->decl_rank;
+    s->offset = cs->fsize;
+    cs->fsize += 1;
+    fe_scope_add(&cs->locals, s);
+}
+
+/* A priority tag's value: a constant in 1 .. 255 (pan's range). */
+static int32_t prio_value(cstate *cs, const ast_expr *e)
+{
+    int64_t v = fe_const_expr(cs, e, "priority");
+
+    if (v < 1 || v > 255) {
+        diag_error(cs->d, e->pos, "priority %" PRId64 " is out of range: "
+                   "SPIN's process priorities are 1 to 255", v);
+        return 1;
+    }
+    return (int32_t)v;
+}
+
+int32_t fe_prio_value(cstate *cs, const ast_expr *e)
+{
+    return prio_value(cs, e);
+}
+
 static void lower_proc(cstate *cs, uint32_t index)
 {
     const ast_decl *dcl = cs->proclist.v[index].decl;
@@ -232,6 +273,8 @@ static void lower_proc(cstate *cs, uint32_t index)
     cs->fsize = 0;
     cs->lvars.n = cs->linits.n = cs->edges.n = cs->lflags.n = 0;
     cs->latomic.n = cs->labels.n = 0;
+    cs->escs.n = 0;
+    cs->cur_esc = 0;
     cs->natomic = 0;
     cs->dstep_entries.n = 0;
     cs->inner_labels.n = 0;
@@ -242,6 +285,11 @@ static void lower_proc(cstate *cs, uint32_t index)
     cs->in_dstep = 0;
     cs->proc_rank = cs->proclist.v[index].rank;
     cs->proc_pos = dcl->pos;
+    if (cs->prio && dcl->kind == AST_D_PROC) {
+        declare_priority(cs);
+        if (dcl->u.proc.priority != NULL)     /* checked here, once */
+            (void)prio_value(cs, dcl->u.proc.priority);
+    }
     for (pd = dcl->u.proc.params; pd; pd = pd->next) {
         const ast_var *v;
         if (pd->u.var.type.base == AST_T_NAMED)
@@ -260,6 +308,13 @@ static void lower_proc(cstate *cs, uint32_t index)
         }
     }
     pt.nparams = (uint32_t)cs->lvars.n;
+    cs->prov = dcl->kind == AST_D_PROC ? dcl->u.proc.provided : NULL;
+    if (cs->prov != NULL) {
+        size_t nerr = diag_count(cs->d);
+        fe_check_provided(cs, cs->prov);
+        if (diag_count(cs->d) != nerr)
+            cs->prov = NULL;        /* reported once, not per step */
+    }
     start = fe_new_loc(cs);
     final = fe_new_loc(cs);
     fe_lower_seq_ex(cs, dcl->u.proc.body, start, final, 0);
@@ -270,14 +325,19 @@ static void lower_proc(cstate *cs, uint32_t index)
         memset(&e, 0, sizeof e);
         e.from = e.to = final;
         e.code = dstart;
-        e.ncode = 1;
+        e.ncode = HERE - dstart;    /* the provided guard, DIE */
         e.text = fe_add_string(cs, "-end-");
         e.flags = BC_TR_DIE;
         e.loc = cs->cur_loc;
         fe_push(&cs->edges, e);
     }
     fe_finish_proc(cs, &pt, start, final);
+    cs->prov = NULL;
     pt.init_code = HERE;
+    if (cs->prio && dcl->kind == AST_D_PROC) {    /* run P(): 1 */
+        fe_emit(cs, BC_PUSHK, 0, 0, 1, 0);
+        fe_emit(cs, BC_STOREL, BC_T_BYTE, 0, 0, 0);
+    }
     emit_inits(cs, &cs->linits, 1);
     emit_xclaims(cs, &pt);
     cs->proclist.v[index].init_chans = cs->init_chans;
@@ -442,7 +502,17 @@ static void emit_program_init(cstate *cs, bc_program *p)
             fe_emit(cs, BC_RUN, 0, (uint32_t)i,
                     (int32_t)cs->proclist.v[i].nparams,
                     (int32_t)fe_add_loc(cs, dcl->pos));
-            fe_emit(cs, BC_POP, 0, 0, 0, 0);
+            if (cs->prio && dcl->u.proc.priority != NULL) {
+                /* pan starts active processes and init with their
+                 * tag (a `run' without one gets 1) */
+                int64_t v = 1;
+                (void)fe_const_value(cs, dcl->u.proc.priority, &v);
+                fe_emit(cs, BC_PUSHK, 0, 0, (int32_t)v, 0);
+                fe_emit(cs, BC_SETPRIO, 0, 0, 0,
+                        (int32_t)fe_add_loc(cs, dcl->pos));
+            } else {
+                fe_emit(cs, BC_POP, 0, 0, 0, 0);
+            }
         }
     }
     if (total == 0 && !bad && cs->proclist.n > 0)
@@ -555,6 +625,7 @@ static void cstate_fini(cstate *cs)
         free(cs->msets.v[k].names);
     free(cs->msets.v);
     free(cs->lvars.v); free(cs->linits.v); free(cs->edges.v);
+    free(cs->escs.v);
     free(cs->lflags.v); free(cs->latomic.v);
     free(cs->labels.v); free(cs->substs.v); free(cs->dbreaks.v);
     free(cs->dlabels.v); free(cs->dfixes.v);
@@ -565,6 +636,7 @@ static void cstate_fini(cstate *cs)
     fe_scope_fini(&cs->globals);
     fe_scope_fini(&cs->locals);
     fe_claim_fini(cs);
+    fe_remote_fini(cs);
 }
 
 /* The never claim, if the model has one: the last proctype, its pc in
@@ -657,21 +729,36 @@ bc_program *fe_compile_opts(const lang_program *lp, const char *model_name,
                    "no init");
     if (!cs.fatal)
         add_claim(&cs, p);
+    cs.prio = lp->uses_priority;
+    if (cs.prio) {              /* the byte every step touches */
+        cs.prio_tok = cs.gsize;
+        cs.gsize += 1;
+    }
+    fe_remote_scan(&cs);
     for (i = 0; i < cs.proclist.n && !cs.fatal; i++) {
         uint32_t first = (uint32_t)cs.trans.n;
 
         cs.in_claim = p->has_claim && i == p->claim;
+        fe_remote_begin_proc(&cs, (uint32_t)i);
         lower_proc(&cs, (uint32_t)i);
         if (cs.in_claim)
             fe_claim_code(&cs, &cs.procs.v[i], first);
     }
     cs.in_claim = 0;
+    cs.rr_touch = 0;
+    fe_remote_finish(&cs);
     if (!cs.fatal) {
         emit_program_init(&cs, p);
         drop_unread_globals(&cs, p->init_code);
     }
     if (diag_count(d) == 0)         /* its facts need sound declarations */
         fe_chan_flow_check(&cs);
+    for (i = 0; cs.prio && diag_count(d) == 0 && i < cs.chantypes.n; i++)
+        if (cs.chantypes.v[i].cap == 0) {
+            diag_error(d, NOPOS, "process priorities cannot be combined "
+                       "with rendezvous channels (pan refuses them too)");
+            break;
+        }
     if (diag_count(d) > 0) {
         cstate_fini(&cs);
         p->mem = NULL;
@@ -692,6 +779,7 @@ bc_program *fe_compile_opts(const lang_program *lp, const char *model_name,
     TAKE(p->files, p->nfiles, cs.files);
     TAKE(p->mtypes, p->nmtypes, cs.mtypes);
     p->globals_size = cs.gsize;
+    p->has_priority = cs.prio;
     cstate_fini(&cs);
     count_segments(p);
     fe_compute_deps(p);

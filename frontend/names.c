@@ -117,6 +117,9 @@ ast_expr *fe_bind_arg(cstate *cs, const ast_expr *e)
     case AST_E_RUN:
         n->u.run.args = bind_list(cs, e->u.run.args);
         break;
+    case AST_E_REMOTE:          /* the variable is the proctype's */
+        n->u.remote.pid = bind_list(cs, e->u.remote.pid);
+        break;
     case AST_E_CONST: case AST_E_PID: case AST_E_NR_PR:
     case AST_E_TIMEOUT: case AST_E_UNDERSCORE:
         break;

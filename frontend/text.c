@@ -109,6 +109,11 @@ void fe_expr_text(sbuf *b, const ast_expr *e)
         fe_sb_add(b, ")");
         break;
     case AST_E_PID:        fe_sb_add(b, "_pid"); break;
+    case AST_E_GETPRIO:
+        fe_sb_add(b, "get_priority(");
+        fe_expr_text(b, e->u.op.a);
+        fe_sb_add(b, ")");
+        break;
     case AST_E_NR_PR:      fe_sb_add(b, "_nr_pr"); break;
     case AST_E_TIMEOUT:    fe_sb_add(b, "timeout"); break;
     case AST_E_UNDERSCORE: fe_sb_add(b, "_"); break;
@@ -116,6 +121,20 @@ void fe_expr_text(sbuf *b, const ast_expr *e)
         fe_sb_add(b, "eval(");
         fe_expr_text(b, e->u.op.a);
         fe_sb_add(b, ")");
+        break;
+    case AST_E_REMOTE:
+        fe_sb_add(b, "%s", e->u.remote.proc);
+        if (e->u.remote.pid != NULL) {
+            fe_sb_add(b, "[");
+            fe_expr_text(b, e->u.remote.pid);
+            fe_sb_add(b, "]");
+        }
+        if (e->u.remote.label != NULL) {
+            fe_sb_add(b, "@%s", e->u.remote.label);
+        } else {
+            fe_sb_add(b, ":");
+            fe_expr_text(b, e->u.remote.var);
+        }
         break;
     case AST_E_POLL:
     case AST_E_RPOLL:
@@ -161,6 +180,13 @@ uint32_t fe_stmt_text(cstate *cs, const ast_stmt *s)
     case AST_S_ASSERT:
         fe_sb_add(&b, "assert(");
         fe_expr_text(&b, s->u.expr);
+        fe_sb_add(&b, ")");
+        break;
+    case AST_S_SETPRIO:
+        fe_sb_add(&b, "set_priority(");
+        fe_expr_text(&b, s->u.assign.lhs);
+        fe_sb_add(&b, ",");
+        fe_expr_text(&b, s->u.assign.rhs);
         fe_sb_add(&b, ")");
         break;
     case AST_S_PRINTF:

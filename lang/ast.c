@@ -238,6 +238,11 @@ static void dump_expr(const ast_expr *e, FILE *out)
     case AST_E_UNDERSCORE:
         fputs("_", out);
         break;
+    case AST_E_GETPRIO:
+        fputs("(get_priority ", out);
+        dump_expr(e->u.op.a, out);
+        fputc(')', out);
+        break;
     case AST_E_EVAL:
         fputs("(eval ", out);
         dump_expr(e->u.op.a, out);
@@ -248,6 +253,20 @@ static void dump_expr(const ast_expr *e, FILE *out)
         fputs(e->kind == AST_E_POLL ? "(poll " : "(rpoll ", out);
         dump_expr(e->u.op.a, out);
         dump_list(e->u.op.b, out);
+        fputc(')', out);
+        break;
+    case AST_E_REMOTE:
+        fprintf(out, "(remote %s", e->u.remote.proc);
+        if (e->u.remote.pid != NULL) {
+            fputc(' ', out);
+            dump_expr(e->u.remote.pid, out);
+        }
+        if (e->u.remote.label != NULL) {
+            fprintf(out, " @%s", e->u.remote.label);
+        } else if (e->u.remote.var != NULL) {
+            fputs(" :", out);
+            dump_expr(e->u.remote.var, out);
+        }
         fputc(')', out);
         break;
     }
@@ -324,6 +343,8 @@ static void dump_stmt(const ast_stmt *s, int depth, FILE *out)
         [AST_S_PRINTM] = "printm", [AST_S_DECL] = "decl",
         [AST_S_CALL] = "call",     [AST_S_SELECT] = "select",
         [AST_S_FOR] = "for",       [AST_S_XCLAIM] = "xclaim",
+        [AST_S_FOR_IN] = "for_in", [AST_S_UNLESS] = "unless",
+        [AST_S_SETPRIO] = "set_priority",
     };
 
     fputc('\n', out);
@@ -340,9 +361,10 @@ static void dump_stmt(const ast_stmt *s, int depth, FILE *out)
     case AST_S_ASSIGN:
     case AST_S_INCR:
     case AST_S_DECR:
+    case AST_S_SETPRIO:
         fputc(' ', out);
         dump_expr(s->u.assign.lhs, out);
-        if (s->kind == AST_S_ASSIGN) {
+        if (s->kind == AST_S_ASSIGN || s->kind == AST_S_SETPRIO) {
             fputc(' ', out);
             dump_expr(s->u.assign.rhs, out);
         }
@@ -400,9 +422,20 @@ static void dump_stmt(const ast_stmt *s, int depth, FILE *out)
         if (s->kind == AST_S_FOR)
             dump_seq(s->u.range.body, depth + 1, out);
         break;
+    case AST_S_FOR_IN:
+        fputc(' ', out);
+        dump_expr(s->u.range.var, out);
+        fputc(' ', out);
+        dump_expr(s->u.range.lo, out);
+        dump_seq(s->u.range.body, depth + 1, out);
+        break;
     case AST_S_XCLAIM:
         fputs(s->u.io.xmode == 1 ? " xr" : " xs", out);
         dump_list(s->u.io.args, out);
+        break;
+    case AST_S_UNLESS:
+        dump_stmt(s->u.unless.main, depth + 1, out);
+        dump_stmt(s->u.unless.escape, depth + 1, out);
         break;
     case AST_S_BREAK:
     case AST_S_SKIP:

@@ -62,7 +62,11 @@ typedef enum ast_expr_kind {
     AST_E_POLL,         /* a?[b]: 1 if the receive a?b could run now
                            (u.op.a the channel, u.op.b the argument
                            list); no side effect */
-    AST_E_RPOLL         /* a??[b]: the same for a random receive */
+    AST_E_RPOLL,        /* a??[b]: the same for a random receive */
+    AST_E_GETPRIO,      /* get_priority(a): u.op.a the pid */
+    AST_E_REMOTE        /* a remote reference: proc[pid]@label,
+                           proc[pid]:var, proc@label, proc:var
+                           (u.remote) */
 } ast_expr_kind;
 
 typedef enum ast_op {
@@ -103,7 +107,20 @@ struct ast_expr {
         struct {                /* AST_E_RUN */
             const char *name;
             ast_expr   *args;   /* list */
+            ast_expr   *priority;   /* run P() priority N, or NULL */
         } run;
+        struct {                /* AST_E_REMOTE */
+            const char *proc;   /* the proctype's name */
+            ast_expr   *pid;    /* the pid in proc[pid]; NULL in
+                                   proc@label and proc:var (the
+                                   running instance with the lowest
+                                   pid, as pan) */
+            const char *label;  /* @label, or NULL */
+            ast_expr   *var;    /* :var, an AST_E_VAR (name or
+                                   name[index], no field), or NULL */
+            ast_expr   *all_next;   /* the next remote reference of the
+                                       program (lang_program.remotes) */
+        } remote;
     } u;
 };
 
@@ -133,7 +150,12 @@ typedef enum ast_stmt_kind {
     AST_S_CALL,         /* name(args): an inline call */
     AST_S_SELECT,       /* select (var : lo .. hi) */
     AST_S_FOR,          /* for (var : lo .. hi) { body } */
-    AST_S_XCLAIM        /* xr c, d / xs c (u.io.args, u.io.xmode) */
+    AST_S_XCLAIM,       /* xr c, d / xs c (u.io.args, u.io.xmode) */
+    AST_S_FOR_IN,       /* for (var in lo) { body }: lo the array or
+                           channel (u.range; hi NULL) */
+    AST_S_SETPRIO,      /* set_priority(lhs, rhs): u.assign, lhs the
+                           pid, rhs the priority */
+    AST_S_UNLESS        /* { main } unless { escape } (u.unless) */
 } ast_stmt_kind;
 
 typedef struct ast_stmt ast_stmt;
@@ -182,12 +204,20 @@ struct ast_stmt {
             const char *name;
             ast_expr   *args;
         } call;
-        struct {                /* SELECT, FOR (body NULL for SELECT) */
+        struct {                /* SELECT, FOR, FOR_IN (body NULL for
+                                   SELECT; FOR_IN: lo the collection) */
             ast_expr *var;
             ast_expr *lo;
             ast_expr *hi;
             ast_stmt *body;
         } range;
+        struct {                /* UNLESS: while control is inside main,
+                                   escape's first statement (its guard)
+                                   is tried first, and taking it leaves
+                                   main */
+            ast_stmt *main;
+            ast_stmt *escape;
+        } unless;
     } u;
 };
 
@@ -248,6 +278,9 @@ struct ast_decl {
             ast_expr   *active_count;   /* active [N]; NULL means 1 */
             ast_decl   *params;         /* list of AST_D_VAR */
             ast_stmt   *body;
+            ast_expr   *priority;       /* `priority N' (a constant),
+                                           or NULL */
+            ast_expr   *provided;       /* `provided (e)', or NULL */
         } proc;
         ast_name *mtype;        /* AST_D_MTYPE: the names, in order */
         struct {                /* AST_D_TYPEDEF */

@@ -24,6 +24,10 @@ typedef struct lang_program {
     ast_decl *decls;        /* top-level declarations in source order */
     char     *text;         /* the preprocessed text (arena-owned) */
     size_t    text_len;
+    ast_expr *remotes;      /* every remote reference (AST_E_REMOTE)
+                               parsed, linked by u.remote.all_next */
+    int       uses_priority;    /* the model names priority, _priority,
+                                   get_priority or set_priority */
 } lang_program;
 
 typedef struct lang_options {
@@ -49,6 +53,14 @@ lang_program *lang_parse_file(const char *path, const lang_options *opt,
  * messages.  Used by tests and the fuzzer. */
 lang_program *lang_parse_string(const char *name, const char *text,
                                 size_t len, diag *d);
+
+/* As lang_parse_string, with the proctypes of model (borrowed) known
+ * from the start, so that `P[i]@label' and `P:x' parse: a remote
+ * reference names a proctype declared before it (as in SPIN), and the
+ * never claim made from an ltl block is parsed apart from its model. */
+lang_program *lang_parse_claim(const char *name, const char *text,
+                               size_t len, const lang_program *model,
+                               diag *d);
 
 void          lang_program_free(lang_program *p);
 

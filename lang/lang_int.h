@@ -87,8 +87,17 @@ typedef struct lang_ctx {
     const char    *text;        /* the scanned text and its length */
     size_t         text_len;
 
+    /* --- proctype names seen so far: an identifier that names one is
+     * a T_PNAME (remote references), except after run and proctype */
+    const char   **pnames;      /* xmalloc'd array of arena strings */
+    size_t         npnames;
+    size_t         cap_pnames;
+
     /* --- results */
     ast_decl      *decls;
+    ast_expr      *remotes;     /* remote references, newest first */
+    int            uses_priority;   /* priority, _priority, get_ or
+                                       set_priority seen */
     ast_expr      *last_skip;   /* the CONST node made for 'skip' */
 } lang_ctx;
 

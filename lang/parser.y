@@ -19,7 +19,9 @@
  * the semicolons SPIN implies at line ends and after '}' (lexer.l).  The
  * conditional expression (c -> a : b) exists only in parentheses, where no
  * separator can appear, so '->' is never ambiguous.  A receive `c?x` and a
- * poll `c?[x]` share the prefix `varref '?'` and part at '['.
+ * poll `c?[x]` share the prefix `varref '?'` and part at '['.  A remote
+ * reference starts with T_PNAME, a proctype's name (lexer.l), which no
+ * other rule takes: `P[0]:x` cannot be a label or a conditional's ':'.
  *
  * The grammar has no conflicts (%expect 0).
  */
@@ -88,6 +90,9 @@ static ast_stmt *recv_new(lang_ctx *ctx, diag_pos pos, ast_expr *chan,
 static ast_expr *var_new(lang_ctx *ctx, diag_pos pos, const char *name,
                          ast_expr *index);
 static void tlist_add(lang_ctx *ctx, lang_tlist *l, ast_type t);
+static ast_expr *remote_new(lang_ctx *ctx, diag_pos pos, const char *proc,
+                            ast_expr *pid, const char *label,
+                            ast_expr *var);
 
 #define LIST_ONE(l, x)          \
     do {                        \
@@ -137,6 +142,7 @@ static void tlist_add(lang_ctx *ctx, lang_tlist *l, ast_type t);
 }
 
 %token <str>  T_NAME        "identifier"
+%token <str>  T_PNAME       "proctype name"
 %token <ival> T_NUMBER      "number"
 %token <ival> T_CHARLIT     "character constant"
 %token <str>  T_STRING      "string"
@@ -189,6 +195,8 @@ static void tlist_add(lang_ctx *ctx, lang_tlist *l, ast_type t);
 %token T_UNLESS     "'unless'"
 %token T_PROVIDED   "'provided'"
 %token T_PRIORITY   "'priority'"
+%token T_GETPRIO    "'get_priority'"
+%token T_SETPRIO    "'set_priority'"
 %token T_DPROCTYPE  "'D_proctype'"
 %token T_UNSIGNED   "'unsigned'"
 %token <str> T_XU          "'xr' or 'xs'"
@@ -243,6 +251,7 @@ static void tlist_add(lang_ctx *ctx, lang_tlist *l, ast_type t);
 %type <expr>   expr primary varref vref recv_arg const_arg
 %type <elist>  expr_list args_opt send_args recv_args recv_list printf_args
 %type <elist>  xu_names
+%type <expr>   priority_opt provided_opt
 
 %%
 
@@ -281,6 +290,8 @@ proctype
             $$->u.proc.active_count = $1.count;
             $$->u.proc.params = $5.head;
             $$->u.proc.body = $9.head;
+            $$->u.proc.priority = $7;
+            $$->u.proc.provided = $8;
         }
     ;
 
@@ -296,14 +307,14 @@ proc_kw
     ;
 
 priority_opt
-    : %empty
-    | T_PRIORITY T_NUMBER   { unsupported(ctx, @1, "priority"); }
+    : %empty                { $$ = NULL; }
+    | T_PRIORITY T_NUMBER   { $$ = ast_expr_const(A, @2, $2); }
     ;
 
 provided_opt
-    : %empty
+    : %empty                { $$ = NULL; }
     | T_PROVIDED '(' expr ')'
-                            { unsupported(ctx, @1, "provided"); }
+                            { $$ = $3; }
     ;
 
 params_opt
@@ -347,6 +358,7 @@ init
             $$->u.proc.name = "init";
             $$->u.proc.is_init = 1;
             $$->u.proc.body = $3.head;
+            $$->u.proc.priority = $2;
         }
     ;
 
@@ -561,7 +573,16 @@ sep
 
 step
     : stmt
-    | stmt T_UNLESS stmt    { unsupported(ctx, @2, "unless"); $$ = $1; }
+    | stmt T_UNLESS stmt
+        {
+            if ($1 == NULL || $3 == NULL) {
+                $$ = $1;
+            } else {
+                $$ = stmt_new(ctx, AST_S_UNLESS, @2);
+                $$->u.unless.main = $1;
+                $$->u.unless.escape = $3;
+            }
+        }
     | one_decl
         {
             if ($1 == NULL) {
@@ -648,8 +669,19 @@ stmt
             $$->u.range.hi = $7;
             $$->u.range.body = $9.head;
         }
+    | T_SETPRIO '(' expr ',' expr ')'
+        {
+            $$ = stmt_new(ctx, AST_S_SETPRIO, @1);
+            $$->u.assign.lhs = $3;
+            $$->u.assign.rhs = $5;
+        }
     | T_FOR '(' varref T_IN varref ')' body
-        { unsupported(ctx, @4, "for (... in ...)"); $$ = NULL; }
+        {
+            $$ = stmt_new(ctx, AST_S_FOR_IN, @1);
+            $$->u.range.var = $3;
+            $$->u.range.lo = $5;
+            $$->u.range.body = $7.head;
+        }
     | varref '=' expr
         {
             $$ = stmt_new(ctx, AST_S_ASSIGN, @1);
@@ -815,6 +847,7 @@ primary
             $$ = ast_expr_new(A, AST_E_RUN, @1);
             $$->u.run.name = $2;
             $$->u.run.args = $4.head;
+            $$->u.run.priority = $6;
         }
     | T_PIDVAR              { $$ = ast_expr_new(A, AST_E_PID, @1); }
     | T_NR_PR               { $$ = ast_expr_new(A, AST_E_NR_PR, @1); }
@@ -831,8 +864,16 @@ primary
             $$->u.op.a = $1;
             $$->u.op.b = $4.head;
         }
-    | varref '@' T_NAME
-        { unsupported(ctx, @2, "@ (remote reference)"); $$ = $1; }
+    | T_PNAME '[' expr ']' '@' T_NAME
+        { $$ = remote_new(ctx, @1, $1, $3, $6, NULL); }
+    | T_PNAME '@' T_NAME
+        { $$ = remote_new(ctx, @1, $1, NULL, $3, NULL); }
+    | T_PNAME '[' expr ']' ':' vref
+        { $$ = remote_new(ctx, @1, $1, $3, NULL, $6); }
+    | T_PNAME ':' vref
+        { $$ = remote_new(ctx, @1, $1, NULL, NULL, $3); }
+    | T_GETPRIO '(' expr ')'
+        { $$ = ast_expr_new(A, AST_E_GETPRIO, @1); $$->u.op.a = $3; }
     | T_UNSUP_FUNC '(' args_opt ')'
         { unsupported(ctx, @1, $1); $$ = ast_expr_const(A, @1, 0); }
     | T_UNSUP_BLOCK
@@ -884,6 +925,23 @@ static ast_expr *var_new(lang_ctx *ctx, diag_pos pos, const char *name,
 
     e->u.var.name = name;
     e->u.var.index = index;
+    return e;
+}
+
+/* A remote reference proc[pid]@label or proc[pid]:var (pid NULL for
+ * proc@label, proc:var), kept in the program's list of them too. */
+static ast_expr *remote_new(lang_ctx *ctx, diag_pos pos, const char *proc,
+                            ast_expr *pid, const char *label,
+                            ast_expr *var)
+{
+    ast_expr *e = ast_expr_new(ctx->a, AST_E_REMOTE, pos);
+
+    e->u.remote.proc = proc;
+    e->u.remote.pid = pid;
+    e->u.remote.label = label;
+    e->u.remote.var = var;
+    e->u.remote.all_next = ctx->remotes;
+    ctx->remotes = e;
     return e;
 }
 
@@ -949,6 +1007,11 @@ static void describe(msgbuf *m, const lang_ctx *ctx, yysymbol_kind_t la)
         snprintf(num, sizeof num, "number %lld", (long long)ctx->tok_ival);
         msg_add(m, num);
         break;
+    case YYSYMBOL_T_PNAME:
+        msg_add(m, "proctype name '");
+        msg_add(m, ctx->tok_text ? ctx->tok_text : "?");
+        msg_add(m, "'");
+        break;
     case YYSYMBOL_T_UNSUP_NAME:
     case YYSYMBOL_T_UNSUP_FUNC:
     case YYSYMBOL_T_UNSUP_BLOCK:
@@ -1011,8 +1074,9 @@ static int starts_expr(yysymbol_kind_t k)
     case YYSYMBOL_T_LEN: case YYSYMBOL_T_NEMPTY: case YYSYMBOL_T_NFULL:
     case YYSYMBOL_T_RUN: case YYSYMBOL_T_SKIP: case YYSYMBOL_T_TIMEOUT:
     case YYSYMBOL_T_TRUE: case YYSYMBOL_T_PIDVAR: case YYSYMBOL_T_NR_PR:
+    case YYSYMBOL_T_PNAME:
     case YYSYMBOL_T_UNSUP_NAME: case YYSYMBOL_T_UNSUP_FUNC:
-    case YYSYMBOL_T_UNSUP_BLOCK:
+    case YYSYMBOL_T_UNSUP_BLOCK: case YYSYMBOL_T_GETPRIO:
         return 1;
     default:
         return is_char(k, '(') || is_char(k, '-') || is_char(k, '!')
@@ -1029,7 +1093,7 @@ static int starts_stmt(yysymbol_kind_t k)
     case YYSYMBOL_T_ELSE: case YYSYMBOL_T_GOTO: case YYSYMBOL_T_ASSERT:
     case YYSYMBOL_T_PRINTF: case YYSYMBOL_T_PRINTM: case YYSYMBOL_T_SELECT:
     case YYSYMBOL_T_FOR: case YYSYMBOL_T_UNDERSCORE: case YYSYMBOL_T_XU:
-    case YYSYMBOL_T_VIS: case YYSYMBOL_T_UNSIGNED:
+    case YYSYMBOL_T_VIS: case YYSYMBOL_T_UNSIGNED: case YYSYMBOL_T_SETPRIO:
         return 1;
     default:
         return is_char(k, '{');
@@ -1112,11 +1176,15 @@ static int yyreport_syntax_error(const yypcontext_t *yyctx,
         msg_add(&m, ", found ");
         describe(&m, ctx, yyctx->yytoken);
     }
-    /* an unexpected ':' is most often SPIN's remote variable reference,
-     * which cannot be a rule here: `(c -> a[0] : b)` is a conditional */
+    /* an unexpected ':' is most often SPIN's remote variable reference
+     * to a name that is no proctype declared so far (the scanner makes
+     * a proctype's name a T_PNAME) */
     if (strcmp(yysymbol_name(yyctx->yytoken), "':'") == 0)
-        msg_add(&m, " (a remote reference proc[pid]:var? spore does not "
-                "support remote references)");
+        msg_add(&m, " (a remote reference proc[pid]:var? proc must be a "
+                "proctype declared before it)");
+    if (strcmp(yysymbol_name(yyctx->yytoken), "'@'") == 0)
+        msg_add(&m, " (a remote reference proc[pid]@label? proc must be "
+                "a proctype declared before it)");
     diag_error(ctx->d, *yyctx->yylloc, "%s", m.s);
     return 0;
 }

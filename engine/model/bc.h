@@ -148,6 +148,13 @@ typedef struct bc_srcloc {      /* a source location */
 #define BC_TR_GATE      0x20    /* may change whether an atomic owner
                                    blocked half way can move on (set by
                                    frontend/deps.c: writes BC_OBJ_GATE) */
+/* unless: at a location of a main part (BC_L_ESCAPE), the transitions of
+ * the escapes' guards come first, in groups in priority order; the first
+ * group with an executable transition gives all its successors and no
+ * other transition of the process is tried (engine/model/ts.c).  An else
+ * in a group is executable whenever its group is tried (pan). */
+#define BC_TR_ESCAPE    0x1000  /* a copy of an escape's guard */
+#define BC_TR_ESC_HEAD  0x2000  /* ... the first of its group */
 
 typedef struct bc_trans {
     uint32_t code;      /* first instruction (index into code) */
@@ -168,6 +175,20 @@ typedef struct bc_trans {
 #define BC_L_FINAL      0x04    /* the closing brace of the proctype */
 #define BC_L_PROGRESS   0x08    /* progress label (tier 2) */
 #define BC_L_ACCEPT     0x10    /* accept label (tier 2) */
+#define BC_L_ESCAPE     0x100   /* its first transitions are escapes
+                                   (BC_TR_ESCAPE) */
+#define BC_L_GATE       0x200   /* set by frontend/deps.c: its escapes
+                                   hold a send and the model has
+                                   rendezvous channels, so whether main's
+                                   transitions may move depends on a
+                                   partner's readiness, which the atomic
+                                   gate (BC_OBJ_GATE) stands for; the
+                                   gate is live while a process is here */
+#define BC_L_ESC_ENTRY  0x400   /* where an escape starts: left only by
+                                   the copies of its transitions at the
+                                   locations of main, so no process is
+                                   ever here (ts_track_locs counts it as
+                                   reached, as pan does) */
 
 typedef struct bc_pcloc {
     uint32_t first;     /* its first transition (index into trans) */
@@ -304,6 +325,11 @@ typedef struct bc_program {
      * location id + 1 of the formula's first X (next), 0: none. */
     int           claim_ltl;
     uint32_t      claim_next;
+
+    /* Process priorities (spore-lang(7)): every process keeps its
+     * priority in the first byte of its frame; only the processes of the
+     * highest priority among those that can move may move (ts.c). */
+    int           has_priority;
 
     struct arena *mem;          /* owns names and strings (util/xalloc.h) */
 } bc_program;

@@ -147,6 +147,19 @@ static int trans_can_block(const bc_program *p, uint32_t k)
     return 0;
 }
 
+/* Does transition k hold a guard (a `provided' clause puts one even
+ * on an else, which can then block)? */
+static int has_guard(const bc_program *p, uint32_t k)
+{
+    const bc_trans *tr = &p->trans[k];
+
+    for (uint32_t pc = tr->code; pc < tr->code + tr->ncode && pc < p->ncode;
+         pc++)
+        if (p->code[pc].op == BC_GUARD)
+            return 1;
+    return 0;
+}
+
 static int loc_can_block(const bc_program *p, uint32_t li)
 {
     const bc_pcloc *l = &p->pclocs[li];
@@ -154,7 +167,8 @@ static int loc_can_block(const bc_program *p, uint32_t li)
     if (l->ntrans == 0)
         return 0;
     for (uint32_t k = l->first; k < l->first + l->ntrans; k++)
-        if ((p->trans[k].flags & BC_TR_ELSE) || !trans_can_block(p, k))
+        if (((p->trans[k].flags & BC_TR_ELSE) && !has_guard(p, k))
+            || !trans_can_block(p, k))
             return 0;
     return 1;
 }
@@ -173,6 +187,11 @@ static void init_races(ts_facts *f, const bc_program *p)
         unsigned        mx = 0;
 
         f->die_only[li] = l->ntrans > 0;
+        /* unless: an escape holding a send, with rendezvous channels
+         * (frontend/deps.c): main moves only while no partner is
+         * ready, the fact the atomic gate stands for */
+        if (l->flags & BC_L_GATE)
+            f->gate_live[li] = 1;
         for (uint32_t k = l->first; k < l->first + l->ntrans; k++) {
             unsigned v = guard_nrpr_max(p, k);
 

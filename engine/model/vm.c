@@ -490,6 +490,20 @@ static int claimed_by_other(const vm *m, const uint8_t *v, int32_t ch,
     return 0;
 }
 
+/* The segment of process p when it runs and is a proctype pt, else NULL:
+ * a remote reference to it then reads 0, as pan's (which reads a zeroed
+ * process for a pid that is not running). */
+static const uint8_t *remote_seg(const vm *m, const uint8_t *v, int32_t p,
+                                 uint32_t pt)
+{
+    const uint8_t *seg;
+
+    if (p < 0 || (uint32_t)p >= m->lay->nprocs)
+        return NULL;
+    seg = v + m->lay->poff[p];
+    return seg[0] == pt ? seg : NULL;
+}
+
 /* Store the fields of a message popped from the stack into slot s. */
 static int32_t *pop_message(int32_t *sp, uint8_t *s, const bc_chantype *ct,
                             unsigned nf)
@@ -1142,6 +1156,69 @@ static vm_status exec(vm *m, uint32_t pc, const uint8_t *src)
             if (ch_xcheck(m, v, i, TOP()))
                 FAIL(TS_ASSERT, (uint32_t)i->c);
             NEXT;
+        CASE(RFIRST) {
+            int32_t q = -1;
+
+            note(m, TS_OBJ_NRPR, 0, 0, 0);
+            for (uint32_t k = 0; k < m->lay->nprocs && q < 0; k++)
+                if (v[m->lay->poff[k]] == i->a)
+                    q = (int32_t)k;
+            PUSH(q);
+            NEXT;
+        }
+        CASE(RPC) {
+            const uint8_t *seg = remote_seg(m, v, TOP(), i->a);
+
+            note(m, TS_OBJ_NRPR, 0, 0, 0);
+            TOP() = seg != NULL && (seg[1] | seg[2] << 8) == i->b;
+            NEXT;
+        }
+        CASE(RLOAD) {
+            int32_t o = POP();
+            const uint8_t *seg = remote_seg(m, v, TOP(), i->a);
+
+            note(m, TS_OBJ_NRPR, 0, 0, 0);
+            VM_ASSERT(seg == NULL || (uint32_t)i->b + (uint32_t)o
+                      + bc_type_size(i->t) <= prog->procs[i->a].frame_size);
+            TOP() = seg != NULL ? load_t(seg + BC_PROC_HDR + i->b + o, i->t)
+                                : 0;
+            NEXT;
+        }
+        CASE(RMARK)
+            note(m, TS_OBJ_GLOBAL,
+                 (uint32_t)i->b + (uint32_t)TOP() % (uint32_t)i->c, 1, 0);
+            NEXT;
+        CASE(RTOUCH)
+            note(m, TS_OBJ_GLOBAL,
+                 (uint32_t)i->b + m->pid % (uint32_t)i->c, 1, 1);
+            NEXT;
+        /* priorities: the first byte of a process's frame (frontend/
+         * lower.c); the accesses are covered by the byte every step of
+         * such a model reads and writes */
+        CASE(GETPRIO) {
+            int32_t p = TOP();
+
+            TOP() = p >= 0 && (uint32_t)p < m->lay->nprocs
+                    ? v[m->lay->poff[p] + BC_PROC_HDR] : 0;
+            NEXT;
+        }
+        CASE(SETPRIO) {
+            int32_t x = POP();
+            int32_t p = POP();
+
+            if (p < 0 || (uint32_t)p >= m->lay->nprocs)
+                NEXT;                   /* pan: no such process, no-op */
+            if (x < 1 || x > 255) {     /* pan: "priority is out of range" */
+                if (m->finding == TS_OK) {
+                    m->finding = TS_ASSERT;
+                    m->floc = (uint32_t)i->c;
+                }
+                NEXT;
+            }
+            WRITABLE();
+            v[m->lay->poff[p] + BC_PROC_HDR] = (uint8_t)x;
+            NEXT;
+        }
 #if !VM_THREADED
         default:
             assert(!"unknown opcode");

@@ -341,6 +341,76 @@ static void test_stmt_compound(void)
     parse_done(&r);
 }
 
+/* for (x in a), provided, priority tags and the priority functions
+ * (issue 13 item 2): what the parser keeps of them. */
+static void test_stmt_control(void)
+{
+    parse     r;
+    ast_decl *d;
+    ast_stmt *s;
+
+    parse_text(&r, "byte a[3], g;\n"
+               "active proctype P() priority 3 provided (g == 0) {\n"
+               "  byte i; for (i in a) { a[i] = 1 };\n"
+               "  set_priority(_pid, get_priority(0) + 1);\n"
+               "  i = run P() priority 2; _priority = 4\n}\n"
+               "init priority 2 { skip }\n");
+    CU_ASSERT_EQUAL(diag_count(r.d), 0);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(r.p);
+    CU_ASSERT_EQUAL(r.p->uses_priority, 1);
+    d = r.p->decls->next;
+    CU_ASSERT_EQUAL_FATAL(d->kind, AST_D_PROC);
+    CU_ASSERT_EQUAL_FATAL(d->u.proc.priority->kind, AST_E_CONST);
+    CU_ASSERT_EQUAL(d->u.proc.priority->u.ival, 3);
+    CU_ASSERT_EQUAL_FATAL(d->u.proc.provided->kind, AST_E_BINOP);
+    s = d->u.proc.body->next;
+    CU_ASSERT_EQUAL_FATAL(s->kind, AST_S_FOR_IN);
+    CU_ASSERT_STRING_EQUAL(s->u.range.var->u.var.name, "i");
+    CU_ASSERT_STRING_EQUAL(s->u.range.lo->u.var.name, "a");
+    CU_ASSERT_PTR_NULL(s->u.range.hi);
+    CU_ASSERT_EQUAL(s->u.range.body->kind, AST_S_ASSIGN);
+    s = s->next;
+    CU_ASSERT_EQUAL_FATAL(s->kind, AST_S_SETPRIO);
+    CU_ASSERT_EQUAL(s->u.assign.lhs->kind, AST_E_PID);
+    CU_ASSERT_EQUAL_FATAL(s->u.assign.rhs->kind, AST_E_BINOP);
+    CU_ASSERT_EQUAL(s->u.assign.rhs->u.op.a->kind, AST_E_GETPRIO);
+    s = s->next;
+    CU_ASSERT_EQUAL_FATAL(s->kind, AST_S_ASSIGN);
+    CU_ASSERT_EQUAL_FATAL(s->u.assign.rhs->kind, AST_E_RUN);
+    CU_ASSERT_EQUAL(s->u.assign.rhs->u.run.priority->u.ival, 2);
+    s = s->next;
+    CU_ASSERT_EQUAL_FATAL(s->kind, AST_S_ASSIGN);
+    CU_ASSERT_STRING_EQUAL(s->u.assign.lhs->u.var.name, "_priority");
+    CU_ASSERT_EQUAL(d->next->u.proc.priority->u.ival, 2);
+    parse_done(&r);
+    parse_text(&r, "active proctype P() { skip }\n");
+    CU_ASSERT_EQUAL(r.p->uses_priority, 0);
+    parse_done(&r);
+}
+
+/* { main } unless { escape }: one step, the escape's own nesting kept;
+ * a second unless in the same step is a syntax error (SPIN's grammar
+ * has `stmnt UNLESS stmnt' as a step). */
+static void test_stmt_unless(void)
+{
+    static const char *const unl[] = { "'unless'", NULL };
+    parse     r;
+    ast_stmt *s;
+
+    s = body_of(&r, "active proctype P() {\n"
+                "  { x = 1 } unless { { y } unless { z } }; x = 2\n}\n");
+    CU_ASSERT_EQUAL_FATAL(s->kind, AST_S_UNLESS);
+    CU_ASSERT_EQUAL(s->pos.line, 2);
+    CU_ASSERT_EQUAL(s->pos.col, 13);
+    CU_ASSERT_EQUAL(s->u.unless.main->kind, AST_S_BLOCK);
+    CU_ASSERT_EQUAL_FATAL(s->u.unless.escape->kind, AST_S_BLOCK);
+    CU_ASSERT_EQUAL(s->u.unless.escape->u.body->kind, AST_S_UNLESS);
+    CU_ASSERT_EQUAL(s->next->kind, AST_S_ASSIGN);
+    parse_done(&r);
+    CU_ASSERT(errors_of("active proctype P() { x unless y unless z }",
+                        unl) >= 1);
+}
+
 static void test_stmt_channels(void)
 {
     parse r;
@@ -624,25 +694,16 @@ static void test_error_messages(void)
 static void test_error_unsupported(void)
 {
     static const char *const cases[][2] = {
-        { "active proctype P() { x = 1 unless { y } }", "'unless'" },
-        { "proctype P() provided (x) { skip }", "'provided'" },
-        { "active proctype P() priority 2 { skip }", "'priority'" },
-        { "active proctype P() { P[0]@L }", "'@ (remote reference)'" },
         { "active proctype P() { enabled(1) }", "'enabled'" },
         { "active proctype P() { pc_value(1) }", "'pc_value'" },
         { "active proctype P() { np_ }", "'np_'" },
         { "active proctype P() { _last == 1 }", "'_last'" },
-        { "active proctype P() { _priority = 2 }", "'_priority'" },
-        { "active proctype P() { set_priority(1, 2) }", "'set_priority'" },
-        { "active proctype P() { get_priority(1) }", "'get_priority'" },
         { "c_decl { int x; }", "'c_decl'" },
         { "active proctype P() { c_expr { x } }", "'c_expr'" },
         { "c_state \"int x\" \"Global\"", "'c_state'" },
         { "trace { skip }", "'trace'" },
         { "notrace { skip }", "'notrace'" },
         { "D_proctype P() { skip }", "'D_proctype'" },
-        { "active proctype P() { for (x in a) { skip } }",
-          "'for (... in ...)'" },
     };
     size_t i;
 
@@ -656,6 +717,62 @@ static void test_error_unsupported(void)
         w[1] = NULL;
         CU_ASSERT_EQUAL(errors_of(cases[i][0], w), 1);
     }
+}
+
+/* Remote references: a proctype declared before is a T_PNAME, so that
+ * P[0]:x is no label and (c -> P[0]:x : y) no ambiguity; after run and
+ * proctype the name stays an identifier; every reference is listed in
+ * lang_program.remotes; lang_parse_claim knows the model's proctypes. */
+static void test_expr_remote(void)
+{
+    static const char *const noproc[] = {
+        "'@' (a remote reference proc[pid]@label?", NULL
+    };
+    static const char *const novar[] = {
+        "':' (a remote reference proc[pid]:var?", NULL
+    };
+    parse r;
+    ast_stmt *s;
+    const ast_expr *e;
+    lang_program *c;
+    int n = 0;
+
+    s = body_of(&r, "proctype P(byte a) { L: run P(1) }\n"
+                "init { P[1]@L; P:a[2] > 0; x = (b -> P[1]:a : 3) }");
+    CU_ASSERT_EQUAL_FATAL(s->kind, AST_S_LABEL);      /* P's L: */
+    for (s = r.p->decls->next->u.proc.body; s != NULL; s = s->next)
+        n++;
+    CU_ASSERT_EQUAL(n, 3);
+    s = r.p->decls->next->u.proc.body;
+    e = s->u.expr;
+    CU_ASSERT_EQUAL_FATAL(e->kind, AST_E_REMOTE);
+    CU_ASSERT_STRING_EQUAL(e->u.remote.proc, "P");
+    CU_ASSERT_EQUAL(e->u.remote.pid->u.ival, 1);
+    CU_ASSERT_STRING_EQUAL(e->u.remote.label, "L");
+    CU_ASSERT_PTR_NULL(e->u.remote.var);
+    e = s->next->u.expr->u.op.a;
+    CU_ASSERT_EQUAL_FATAL(e->kind, AST_E_REMOTE);
+    CU_ASSERT_PTR_NULL(e->u.remote.pid);
+    CU_ASSERT_STRING_EQUAL(e->u.remote.var->u.var.name, "a");
+    CU_ASSERT_EQUAL(e->u.remote.var->u.var.index->u.ival, 2);
+    e = s->next->next->u.assign.rhs;
+    CU_ASSERT_EQUAL_FATAL(e->kind, AST_E_COND);
+    CU_ASSERT_EQUAL(e->u.op.b->kind, AST_E_REMOTE);
+    for (n = 0, e = r.p->remotes; e != NULL; e = e->u.remote.all_next)
+        n++;
+    CU_ASSERT_EQUAL(n, 3);
+    c = lang_parse_claim("c", "never { P[0]@L }", 16, r.p, r.d);
+    CU_ASSERT_EQUAL(diag_count(r.d), 0);
+    CU_ASSERT_PTR_NOT_NULL(c != NULL ? c->remotes : NULL);
+    lang_program_free(c);
+    parse_done(&r);
+    CU_ASSERT_EQUAL(errors_of("init { Q[0]@L }\nproctype Q() { L: skip }",
+                              noproc), 1);
+    CU_ASSERT_EQUAL(errors_of("byte v; init { v = v:x }", novar), 1);
+    /* a proctype's name that no '[', '@' or ':' name follows is an
+     * identifier: the front end says what is wrong with it */
+    CU_ASSERT_EQUAL(errors_of("proctype Q() { skip }\n"
+                              "init { byte Q; Q: skip; Q : x }", NULL), 0);
 }
 
 static void test_error_recovery(void)
@@ -780,12 +897,15 @@ static CU_TestInfo stmt_tests[] = {
     { "simple", test_stmt_simple },
     { "compound", test_stmt_compound },
     { "channels", test_stmt_channels },
+    { "control", test_stmt_control },
+    { "unless", test_stmt_unless },
     CU_TEST_INFO_NULL,
 };
 
 static CU_TestInfo expr_tests[] = {
     { "precedence", test_expr_precedence },
     { "primaries", test_expr_primaries },
+    { "remote", test_expr_remote },
     CU_TEST_INFO_NULL,
 };
 
