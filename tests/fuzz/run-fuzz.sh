@@ -32,7 +32,10 @@ for h in lang model; do
     clang -g -O1 -fsanitize=fuzzer $san -I"$src" -I"$work/build" \
         "$src/tests/fuzz/fuzz_$h.c" "$work/build/libspore.a" $xx \
         -o "$work/fuzz_$h"
+    # -timeout=60: the seeds include tests/errors' 65,536-statement
+    # model, which this sanitized build compiles in over 10 s on a busy
+    # machine (session 9's run stopped there, a timeout, no crash)
     (cd "$work" && "./fuzz_$h" -max_total_time="$secs" -max_len=4096 \
-        -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
+        -timeout=60 -rss_limit_mb=2048 -print_final_stats=1 \
         "corpus-$h" seeds) 2>&1 | tail -20
 done
