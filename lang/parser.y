@@ -4,7 +4,7 @@
  * A pure bison parser that only builds AST nodes (lang/ast.h) in the
  * program's arena: no name lookups, no checks beyond syntax.  Tier-2
  * constructs (language.md) are parsed far enough to be named in an error
- * ("'unless' is not supported by spore") and then dropped.  Syntax errors
+ * ("'c_code' is not supported by spore") and then dropped.  Syntax errors
  * are reported through the diag context as
  *
  *     file:line:col: error: expected 'fi', found 'od'
@@ -24,6 +24,11 @@
  * other rule takes: `P[0]:x` cannot be a label or a conditional's ':'.
  *
  * The grammar has no conflicts (%expect 0).
+ *
+ * Why one file of ~1,200 lines: bison takes one grammar file, and its
+ * rules, their actions and the error-message hooks (yyerror's
+ * expected-token list) share one parser state; the helpers the actions
+ * call that need no parser state live in lang/ast.c.
  */
 
 %code top {

@@ -18,6 +18,15 @@
  * access list grows past what an earlier run needed.  With VM_CHECK
  * (sanitizer builds) each instruction's stack use is checked against
  * bc_opinfos, and the operands of loads and stores against the vector.
+ *
+ * Why one file of ~1,300 lines (a source file over ~1,000 lines says
+ * why): exec() is one dispatch loop whose labels must live in one
+ * function, and the static helpers around it (channel operations,
+ * printf, decode) are inlined into it or kept out of line on purpose,
+ * which only one translation unit can decide; splitting them across
+ * files would cost calls on the hot path.  Rare opcodes take their
+ * bodies out of exec() (NOINLINE ch_* functions): inline, they cost
+ * exec its registers (+8%).
  */
 #include "config.h"
 
