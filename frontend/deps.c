@@ -110,60 +110,13 @@ static int makes_chans(const bc_program *p, uint32_t k)
     return 0;
 }
 
-/* Does transition t contain an instruction with opcode op? */
-static int has_op(const bc_program *p, uint32_t t, int op)
-{
-    uint32_t pc;
-
-    for (pc = p->trans[t].code; pc < p->trans[t].code + p->trans[t].ncode;
-         pc++)
-        if (p->code[pc].op == op)
-            return 1;
-    return 0;
-}
-
 /* A send or receive (c!e, c!!e, c?e, c??e, c?<e>, c??<e>): a possible
  * rendezvous partner.  Polls need not count (they never take part in a
  * handshake): their channel reads are in the read sets. */
 static int has_chanop(const bc_program *p, uint32_t t)
 {
-    return has_op(p, t, BC_SEND) || has_op(p, t, BC_RECV)
-           || has_op(p, t, BC_RSEL);
-}
-
-/* Can transition t be not executable (a guard, a channel operation, a
- * run, a death)?  An else is left out: a location with an else always
- * has an executable transition. */
-static int can_block(const bc_program *p, uint32_t t)
-{
-    static const int ops[] = { BC_GUARD, BC_SEND, BC_RECV, BC_RMATCH,
-                               BC_RUN, BC_DIE };
-    size_t k;
-
-    if (p->trans[t].flags & BC_TR_DIE)
-        return 1;
-    for (k = 0; k < sizeof ops / sizeof ops[0]; k++)
-        if (has_op(p, t, ops[k]))
-            return 1;
-    return 0;
-}
-
-/* Location li of the program (an index into pclocs): can a process
- * standing there be unable to move (every transition may block, and
- * none is an else)?  An else under a provided clause starts with the
- * clause's guard: it may block too. */
-static int loc_can_block(const bc_program *p, uint32_t li)
-{
-    const bc_pcloc *l = &p->pclocs[li];
-    uint32_t        k;
-
-    if (l->ntrans == 0)
-        return 0;
-    for (k = l->first; k < l->first + l->ntrans; k++)
-        if (((p->trans[k].flags & BC_TR_ELSE) && !has_op(p, k, BC_GUARD))
-            || !can_block(p, k))
-            return 0;
-    return 1;
+    return bc_trans_has_op(p, t, BC_SEND) || bc_trans_has_op(p, t, BC_RECV)
+           || bc_trans_has_op(p, t, BC_RSEL);
 }
 
 static int loc_has_chanop(const bc_program *p, uint32_t li)
@@ -218,7 +171,7 @@ static void compute_gate(bc_program *p)
         if (!(p->trans[t].flags & BC_TR_ATOMIC))
             continue;
         li = loc_of(p, t, 1);
-        if (li >= p->npclocs || !loc_can_block(p, li))
+        if (li >= p->npclocs || !bc_loc_can_block(p, li))
             continue;
         inner = 1;
         l = &p->pclocs[li];
@@ -242,7 +195,7 @@ static void compute_gate(bc_program *p)
             continue;
         for (t = l->first; t < l->first + l->ntrans
                            && (p->trans[t].flags & BC_TR_ESCAPE); t++)
-            if (has_op(p, t, BC_SEND))
+            if (bc_trans_has_op(p, t, BC_SEND))
                 send = 1;
         if (!send)
             continue;
@@ -275,7 +228,7 @@ static void compute_gate(bc_program *p)
             && (loc_has_chanop(p, loc_of(p, t, 0))
                 || (!(p->trans[t].flags & BC_TR_DIE)
                     && loc_has_chanop(p, loc_of(p, t, 1)))
-                || has_op(p, t, BC_RUN)))
+                || bc_trans_has_op(p, t, BC_RUN)))
             gate = 1;
         if (gate) {
             p->trans[t].flags |= BC_TR_GATE;

@@ -107,6 +107,50 @@ const char *bc_trans_text(const bc_program *p, uint32_t trans,
            ? p->strings[t->text] : "?";
 }
 
+int bc_trans_has_op(const bc_program *p, uint32_t t, int op)
+{
+    const bc_trans *tr = &p->trans[t];
+
+    for (uint32_t pc = tr->code; pc < tr->code + tr->ncode && pc < p->ncode;
+         pc++)
+        if (p->code[pc].op == op)
+            return 1;
+    return 0;
+}
+
+/* Can transition t be not executable? */
+static int trans_can_block(const bc_program *p, uint32_t t)
+{
+    const bc_trans *tr = &p->trans[t];
+
+    if (tr->flags & BC_TR_DIE)
+        return 1;
+    for (uint32_t pc = tr->code; pc < tr->code + tr->ncode && pc < p->ncode;
+         pc++)
+        switch (p->code[pc].op) {
+        case BC_GUARD: case BC_SEND: case BC_RECV: case BC_RMATCH:
+        case BC_RUN: case BC_DIE:
+            return 1;
+        default:
+            break;
+        }
+    return 0;
+}
+
+int bc_loc_can_block(const bc_program *p, uint32_t li)
+{
+    const bc_pcloc *l = &p->pclocs[li];
+
+    if (l->ntrans == 0)
+        return 0;
+    for (uint32_t k = l->first; k < l->first + l->ntrans; k++)
+        if (((p->trans[k].flags & BC_TR_ELSE)
+             && !bc_trans_has_op(p, k, BC_GUARD))
+            || !trans_can_block(p, k))
+            return 0;
+    return 1;
+}
+
 /* ---------------------------------------------------- disassembler */
 
 static const char *type_name(unsigned t)

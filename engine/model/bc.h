@@ -425,6 +425,16 @@ const char *bc_loc_str(const bc_program *p, uint32_t loc, char *buf,
 const char *bc_trans_text(const bc_program *p, uint32_t trans,
                           uint32_t *line);
 
+/* Does transition t's code hold an instruction with opcode op? */
+int bc_trans_has_op(const bc_program *p, uint32_t t, int op);
+
+/* Can a process at location li (an index into pclocs) be unable to
+ * move?  Every transition there may block (a guard, a channel
+ * operation, a run, a death) and none is an else, except an else
+ * headed by a `provided' clause's guard.  The atomic gate's locations
+ * (frontend/deps.c) and the DL/DE races (facts.c) use this one test. */
+int bc_loc_can_block(const bc_program *p, uint32_t li);
+
 /* The program's tables of transitions, locations and code are read
  * through these outside engine/model/ and frontend/ (which builds
  * them): tests/check-layers.sh checks that engine/out/, engine/search/

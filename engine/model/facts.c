@@ -125,54 +125,6 @@ static unsigned guard_nrpr_max(const bc_program *p, uint32_t k)
     return v > 254 ? 255 : (unsigned)v;
 }
 
-/* Can transition k be not executable?  And can a process at location
- * li be unable to move?  The same tests as frontend/deps.c's
- * compute_gate() makes to choose the locations the gate stands for (an
- * atomic owner can block half way only at those): keep them equal. */
-static int trans_can_block(const bc_program *p, uint32_t k)
-{
-    const bc_trans *tr = &p->trans[k];
-
-    if (tr->flags & BC_TR_DIE)
-        return 1;
-    for (uint32_t pc = tr->code; pc < tr->code + tr->ncode && pc < p->ncode;
-         pc++)
-        switch (p->code[pc].op) {
-        case BC_GUARD: case BC_SEND: case BC_RECV: case BC_RMATCH:
-        case BC_RUN: case BC_DIE:
-            return 1;
-        default:
-            break;
-        }
-    return 0;
-}
-
-/* Does transition k hold a guard (a `provided' clause puts one even
- * on an else, which can then block)? */
-static int has_guard(const bc_program *p, uint32_t k)
-{
-    const bc_trans *tr = &p->trans[k];
-
-    for (uint32_t pc = tr->code; pc < tr->code + tr->ncode && pc < p->ncode;
-         pc++)
-        if (p->code[pc].op == BC_GUARD)
-            return 1;
-    return 0;
-}
-
-static int loc_can_block(const bc_program *p, uint32_t li)
-{
-    const bc_pcloc *l = &p->pclocs[li];
-
-    if (l->ntrans == 0)
-        return 0;
-    for (uint32_t k = l->first; k < l->first + l->ntrans; k++)
-        if (((p->trans[k].flags & BC_TR_ELSE) && !has_guard(p, k))
-            || !trans_can_block(p, k))
-            return 0;
-    return 1;
-}
-
 /* nrpr_max, die_only, gate_live, gate_model and spawn_gate. */
 static void init_races(ts_facts *f, const bc_program *p)
 {
@@ -209,7 +161,7 @@ static void init_races(ts_facts *f, const bc_program *p)
         if (tr->flags & BC_TR_GATE)
             f->gate_model = 1;
         if ((tr->flags & BC_TR_ATOMIC) && l0 + tr->dst < n
-            && loc_can_block(p, l0 + tr->dst))
+            && bc_loc_can_block(p, l0 + tr->dst))
             f->gate_live[l0 + tr->dst] = 1;
     }
     do {                            /* backwards reachability */
