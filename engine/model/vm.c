@@ -360,22 +360,31 @@ static void do_printf(const vm *m, const char *fmt, const int32_t *args,
                          TOP() = (int32_t)(expr); } while (0)
 #define CMPOP(op)   do { int32_t y_ = POP();                             \
                          TOP() = TOP() op y_; } while (0)
-/* Make v the work vector (a copy of the source) before writing. */
-#define WRITABLE()  do { if (v != m->vec) {                              \
-                             memcpy(m->vec, v, m->len);                  \
-                             v = m->vec; } } while (0)
+/* Make v the work vector (a copy of the source) before writing:
+ * returns m->vec, filled from v the first time. */
+static inline uint8_t *vec_writable(vm *m, uint8_t *v)
+{
+    if (v != m->vec) {
+        memcpy(m->vec, v, m->len);
+        v = m->vec;
+    }
+    return v;
+}
+#define WRITABLE()  (v = vec_writable(m, v))
 
 /* Check the channel id popped by a channel instruction. */
 #define CHAN_OK(ch) ((ch) > 0 && (uint32_t)(ch) <= m->lay->nchans)
 /* A channel operation on a bad id still reads that id: a channel made
  * later (run) or deleted earlier (death) under the same id decides
- * whether the operation fails (doc/soundness.md, channel identity). */
-#define BADCHAN(ch, l)                                                  \
-    do {                                                                \
-        if ((ch) > 0 && (ch) <= BC_MAX_CHANS)                           \
-            note(m, TS_OBJ_CHAN, (uint32_t)(ch), 0, 1);                 \
-        FAIL(TS_BADCHAN, (l));                                          \
-    } while (0)
+ * whether the operation fails (doc/soundness.md, channel identity).
+ * Returns the failure's kind. */
+static unsigned bad_chan(vm *m, int32_t ch)
+{
+    if (ch > 0 && ch <= BC_MAX_CHANS)
+        note(m, TS_OBJ_CHAN, (uint32_t)ch, 0, 1);
+    return TS_BADCHAN;
+}
+#define BADCHAN(ch, l)  FAIL(bad_chan(m, (ch)), (l))
 
 /* The number of bits set in x (the match mask of RSEL, POLL, RPOLL). */
 static unsigned nbits(uint32_t x)
@@ -532,23 +541,6 @@ static int32_t *pop_message(int32_t *sp, uint8_t *s, const bc_chantype *ct,
  * v (the source, or m->vec once written) and returns it (m->vec when it
  * wrote), or NULL (or -1) with the failure's kind in *fk. */
 
-/* A bad channel id still reads that id (BADCHAN above). */
-static unsigned ch_bad(vm *m, int32_t ch)
-{
-    if (ch > 0 && ch <= BC_MAX_CHANS)
-        note(m, TS_OBJ_CHAN, (uint32_t)ch, 0, 1);
-    return TS_BADCHAN;
-}
-
-static uint8_t *ch_writable(vm *m, uint8_t *v)
-{
-    if (v != m->vec) {
-        memcpy(m->vec, v, m->len);
-        v = m->vec;
-    }
-    return v;
-}
-
 /* c!!e: SEND appended the message to channel ch; move it to its place
  * (before the first message it sorts before). */
 static NOINLINE uint8_t *ch_sort(vm *m, uint8_t *v, int32_t ch,
@@ -559,11 +551,11 @@ static NOINLINE uint8_t *ch_sort(vm *m, uint8_t *v, int32_t ch,
     size_t ms, h, n, k;
 
     if (!CHAN_OK(ch)) {
-        *fk = ch_bad(m, ch);
+        *fk = bad_chan(m, ch);
         return NULL;
     }
     note(m, TS_OBJ_CHAN, (uint32_t)ch, 0, 1);
-    v = ch_writable(m, v);
+    v = vec_writable(m, v);
     cs = v + m->lay->coff[ch];
     ct = bc_seg_chantype(m->prog, cs);
     ms = ct->msg_size;
@@ -597,7 +589,7 @@ static NOINLINE int ch_select(vm *m, const uint8_t *v, const bc_insn *i,
     int found = 0;
 
     if (!CHAN_OK(ch)) {
-        *fk = ch_bad(m, ch);
+        *fk = bad_chan(m, ch);
         return -1;
     }
     note(m, TS_OBJ_CHAN, (uint32_t)ch, 0, 0);
@@ -640,7 +632,7 @@ static NOINLINE uint8_t *ch_delete(vm *m, uint8_t *v)
     size_t n, h, k;
 
     note(m, TS_OBJ_CHAN, m->m_chan, 0, 1);
-    v = ch_writable(m, v);
+    v = vec_writable(m, v);
     cs = v + m->lay->coff[m->m_chan];
     n = bc_chan_len(m->m_ct, cs);
     h = bc_chan_hdr(m->m_ct);
@@ -664,7 +656,7 @@ static NOINLINE uint8_t *ch_xclaim(vm *m, uint8_t *v, const bc_insn *i,
     const bc_chantype *ct;
 
     if (!CHAN_OK(ch)) {
-        *fk = ch_bad(m, ch);
+        *fk = bad_chan(m, ch);
         return NULL;
     }
     note(m, TS_OBJ_NRPR, 0, 0, 0);
@@ -674,7 +666,7 @@ static NOINLINE uint8_t *ch_xclaim(vm *m, uint8_t *v, const bc_insn *i,
         *fk = TS_ASSERT;
         return NULL;
     }
-    v = ch_writable(m, v);
+    v = vec_writable(m, v);
     v[m->lbase + (uint32_t)i->b] = (uint8_t)ch;
     return v;
 }
